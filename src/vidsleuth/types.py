@@ -1,0 +1,157 @@
+"""Core data types shared by every stage.
+
+Frozen dataclasses; times are seconds (float) everywhere. Types that are stored on disk serialise
+to plain JSON with a ``version`` field so older files are recognised instead of misread.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable
+
+from .errors import LibraryError
+
+SCHEMA_VERSION = 1
+
+
+def format_seconds(t: float) -> str:
+    """Seconds as people read them: ``m:ss`` or ``h:mm:ss`` (tenths kept when present)."""
+    t = max(0.0, float(t))
+    whole = int(t)
+    tenths = int(round((t - whole) * 10))
+    if tenths == 10:
+        whole, tenths = whole + 1, 0
+    h, rem = divmod(whole, 3600)
+    m, s = divmod(rem, 60)
+    text = f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    return f"{text}.{tenths}" if tenths else text
+
+
+@dataclass(frozen=True)
+class VideoInfo:
+    """What ``probe`` learns about a media file. ``width``/``height`` are display size (after
+    rotation); they are 0 for audio-only files."""
+
+    path: str
+    duration: float
+    fps: float
+    width: int
+    height: int
+    rotation: int
+    has_audio: bool
+    has_video: bool
+    codec: str
+    audio_codec: str
+    content_id: str
+    duration_source: str = "container"  # container | stream | packets
+    subtitle_streams: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "VideoInfo":
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+@dataclass(frozen=True, eq=False)
+class Frame:
+    """A decoded frame and its real presentation time in seconds."""
+
+    t: float
+    image: Any  # PIL.Image.Image
+
+
+@dataclass(frozen=True, eq=False)
+class FrameGrid:
+    """Several frames tiled into one image, each cell labelled with its time."""
+
+    image: Any  # PIL.Image.Image
+    times: tuple[float, ...]
+    video_id: str = ""
+    rows: int = 3
+    cols: int = 3
+
+    @property
+    def span(self) -> tuple[float, float]:
+        return (self.times[0], self.times[-1]) if self.times else (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of a video that one perception stage found something in."""
+
+    start: float
+    end: float
+    kind: str  # speech | subtitle | ocr | shot
+    text: str
+    confidence: float = 1.0
+    source: str = ""  # e.g. "sidecar:talk.srt", "asr:whisper-tiny.en", "ocr:rapidocr"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def line(self) -> str:
+        """The seeds' transcript line format: ``[12.0s - 15.5s] kind: text``."""
+        return f"[{self.start:.1f}s - {self.end:.1f}s] {self.kind}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Every segment found in one video, ordered by start time."""
+
+    video: VideoInfo
+    segments: tuple[Segment, ...] = field(default_factory=tuple)
+    version: int = SCHEMA_VERSION
+
+    @classmethod
+    def build(cls, video: VideoInfo, segments: Iterable[Segment]) -> "Timeline":
+        ordered = sorted(segments, key=lambda s: (s.start, s.end, s.kind, s.text))
+        return cls(video=video, segments=tuple(ordered))
+
+    def of_kind(self, *kinds: str) -> list[Segment]:
+        return [s for s in self.segments if s.kind in kinds]
+
+    def to_text(self, max_chars: int = 25_000, kinds: Iterable[str] | None = None) -> str:
+        """Lines ``[12.0s - 15.5s] speech: …``, cut at whole lines to at most ``max_chars``
+        characters (the seeds cap transcripts at 25,000), with a note saying how much was cut."""
+        wanted = set(kinds) if kinds is not None else None
+        lines = [s.line() for s in self.segments if wanted is None or s.kind in wanted]
+        full = "\n".join(lines)
+        if len(full) <= max_chars:
+            return full
+        budget = max_chars - len(f"\n[... {len(lines)} more lines cut at {max_chars} characters]")
+        kept: list[str] = []
+        used = -1  # no newline before the first line
+        for line in lines:
+            if used + 1 + len(line) > budget:
+                break
+            kept.append(line)
+            used += 1 + len(line)
+        kept.append(f"[... {len(lines) - len(kept)} more lines cut at {max_chars} characters]")
+        return "\n".join(kept)[:max_chars]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "video": self.video.to_dict(),
+            "segments": [s.to_dict() for s in self.segments],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Timeline":
+        version = data.get("version")
+        if version != SCHEMA_VERSION:
+            raise LibraryError(
+                f"timeline schema version {version!r} is not the supported {SCHEMA_VERSION}",
+                hint="re-ingest the video to rebuild it",
+            )
+        return cls(
+            video=VideoInfo.from_dict(data["video"]),
+            segments=tuple(Segment(**s) for s in data["segments"]),
+            version=version,
+        )
