@@ -425,7 +425,7 @@ def frame_grids(
 
 @dataclass(frozen=True, eq=False)
 class Audio:
-    """Decoded audio as float32 samples in [-1, 1], shape (n,) for mono or (n, channels)."""
+    """Decoded audio as float32 samples in [-1, 1]: shape (n,) when mono, else (n, channels)."""
 
     samples: np.ndarray
     sample_rate: int
@@ -473,7 +473,7 @@ def extract_audio(
             )
         take(resampler.resample(None))
     pcm = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
-    if channels > 1:
+    if not mono:  # (samples, channels) even for a one-channel source
         pcm = pcm[: len(pcm) - len(pcm) % channels].reshape(-1, channels)
     if out is not None:
         _write_wav(Path(out), pcm, sample_rate, channels)
@@ -487,7 +487,7 @@ def _write_wav(out: Path, pcm: np.ndarray, sample_rate: int, channels: int) -> N
         wf.setnchannels(channels)
         wf.setsampwidth(2)
         wf.setframerate(sample_rate)
-        wf.writeframes(pcm.astype("<i2").tobytes())
+        wf.writeframes(np.ascontiguousarray(pcm, dtype="<i2").tobytes())
     os.replace(tmp, out)
 
 

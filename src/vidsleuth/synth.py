@@ -290,7 +290,7 @@ def variable_frame_rate(dst: str | Path, switch_frame: int = 25, fps_a: int = 25
 
 def tiny_clip(dst: str | Path, seconds: float = 2.0, fps: int = 10) -> Path:
     """1x1-pixel frames (lossless, since 4:2:0 cannot hold a single pixel)."""
-    run_ffmpeg("-f", "lavfi", "-i", f"color=c=red:s=1x1:r={fps}:d={seconds}",
+    run_ffmpeg("-f", "lavfi", "-i", f"color=c=red:s=16x16:r={fps}:d={seconds},scale=1:1",
                "-c:v", "ffv1", "-pix_fmt", "yuv444p", str(dst))
     return Path(dst)
 

@@ -74,6 +74,7 @@ def transcribe(
     language: str | None = "en",
     model: str | None = None,
     beam_size: int = 5,
+    pause: float = 1.0,
 ) -> list[Segment]:
     """Speech segments with start/end from word timestamps. A file without audio gives []."""
     chosen = choose_model(language, model)
@@ -95,18 +96,29 @@ def transcribe(
         word_timestamps=True, vad_filter=True, condition_on_previous_text=False,
     )
     out: list[Segment] = []
+    source = f"asr:whisper-{chosen.name}"
     for piece in pieces:
-        text = piece.text.strip()
-        if not text:
-            continue
+        confidence = round(math.exp(min(0.0, piece.avg_logprob)), 4)
         words = [w for w in (piece.words or []) if w.word.strip()]
-        start = words[0].start if words else piece.start
-        end = words[-1].end if words else piece.end
-        out.append(
-            Segment(
-                start=round(float(start), 3), end=round(float(max(end, start)), 3), kind="speech",
-                text=text, confidence=round(math.exp(min(0.0, piece.avg_logprob)), 4),
-                source=f"asr:whisper-{chosen.name}",
-            )
-        )
+        if not words:
+            if piece.text.strip():
+                out.append(Segment(round(piece.start, 3), round(piece.end, 3), "speech", piece.text.strip(),
+                                   confidence, source))
+            continue
+        for run in split_at_pauses(words, pause):
+            text = "".join(w.word for w in run).strip()
+            out.append(Segment(round(float(run[0].start), 3), round(float(max(run[-1].end, run[0].start)), 3),
+                               "speech", text, confidence, source))
     return out
+
+
+def split_at_pauses(words: list, pause: float) -> list[list]:
+    """Whisper groups speech into ~30 s windows; a silence longer than ``pause`` seconds between
+    two words starts a new segment, so each line's start and end fit what was said."""
+    runs = [[words[0]]]
+    for prev, word in zip(words, words[1:]):
+        if word.start - prev.end > pause:
+            runs.append([word])
+        else:
+            runs[-1].append(word)
+    return runs

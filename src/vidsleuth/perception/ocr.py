@@ -51,7 +51,49 @@ def read_image(image: Image.Image, min_score: float = 0.5) -> list[TextBox]:
             continue
         xs, ys = [p[0] for p in quad], [p[1] for p in quad]
         boxes.append(TextBox(text, float(score), (min(xs), min(ys), max(xs), max(ys))))
-    return sorted(boxes, key=lambda b: (round(b.box[1] / 10), b.box[0]))
+    return join_lines(boxes)
+
+
+def join_lines(boxes: list[TextBox]) -> list[TextBox]:
+    """Join boxes that sit on one line with a gap under 1.5 text heights: the detector splits
+    captions at wide spaces ("LAUNCH" | "WINDOW OPEN"), readers see one line."""
+    ordered = sorted(boxes, key=lambda b: (b.box[1] + b.box[3]) / 2)
+    lines: list[list[TextBox]] = []
+    for b in ordered:
+        cy, h = (b.box[1] + b.box[3]) / 2, b.box[3] - b.box[1]
+        for line in lines:
+            ref = line[-1]
+            rcy, rh = (ref.box[1] + ref.box[3]) / 2, ref.box[3] - ref.box[1]
+            if abs(cy - rcy) < 0.5 * max(h, rh):
+                line.append(b)
+                break
+        else:
+            lines.append([b])
+    out: list[TextBox] = []
+    for line in lines:
+        line.sort(key=lambda b: b.box[0])
+        group = [line[0]]
+        for b in line[1:]:
+            prev = group[-1]
+            height = max(prev.box[3] - prev.box[1], b.box[3] - b.box[1])
+            if b.box[0] - prev.box[2] < 1.5 * height:
+                group.append(b)
+            else:
+                out.append(_merge(group))
+                group = [b]
+        out.append(_merge(group))
+    return sorted(out, key=lambda b: (round(b.box[1] / 10), b.box[0]))
+
+
+def _merge(group: list[TextBox]) -> TextBox:
+    if len(group) == 1:
+        return group[0]
+    return TextBox(
+        text=" ".join(b.text for b in group),
+        score=min(b.score for b in group),
+        box=(min(b.box[0] for b in group), min(b.box[1] for b in group),
+             max(b.box[2] for b in group), max(b.box[3] for b in group)),
+    )
 
 
 def normalise(text: str) -> str:

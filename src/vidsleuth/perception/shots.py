@@ -30,8 +30,8 @@ def detect_shots(path: str | Path, *, threshold: float = 27.0, min_shot: float =
     total = len(scenes)
     return [
         Segment(
-            start=round(start.get_seconds(), 3),
-            end=round(end.get_seconds(), 3),
+            start=round(start.seconds, 3),
+            end=round(end.seconds, 3),
             kind="shot",
             text=f"shot {k} of {total}",
             source="shots:scenedetect-content",

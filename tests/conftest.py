@@ -1,0 +1,97 @@
+"""Fixtures: clips generated with ffmpeg and espeak-ng, with their ground truth.
+
+Every clip is built from a spec whose truth (cut frames, caption times, speech times) the tests
+assert against. Session-scoped so the suite makes each clip once.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from vidsleuth import synth
+
+MAIN = synth.ClipSpec(
+    title="Fixture main clip",
+    fps=25,
+    width=640,
+    height=360,
+    gop=50,
+    # Flat colours that differ in brightness too, so the content detector sees each cut.
+    shots=(synth.Shot(100, "0x102060"), synth.Shot(100, "0xe0d040"), synth.Shot(100, "0x108030")),
+    captions=(
+        synth.Caption(1.0, 4.0, "ORBITAL MECHANICS"),
+        synth.Caption(5.0, 8.0, "月球 轨道", cjk=True, color="black"),
+        synth.Caption(9.0, 11.0, "LAUNCH WINDOW OPEN"),
+    ),
+    speech=(
+        synth.Speech(0.5, "the rocket launched from the coast at dawn"),
+        synth.Speech(6.0, "the engines fired until the clouds parted"),
+    ),
+)
+COLORS = [(0x10, 0x20, 0x60), (0xE0, 0xD0, 0x40), (0x10, 0x80, 0x30)]
+
+
+@pytest.fixture(scope="session")
+def fixtures_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("clips")
+
+
+@pytest.fixture(scope="session")
+def main_clip(fixtures_dir) -> tuple[Path, dict]:
+    path = fixtures_dir / "main.mp4"
+    truth = synth.make_clip(path, MAIN)
+    return path, truth
+
+
+@pytest.fixture(scope="session")
+def pattern_clip(fixtures_dir) -> Path:
+    """testsrc2 (moving content on every frame), long GOP with B-frames: a hard case for seeking."""
+    path = fixtures_dir / "pattern.mp4"
+    synth.run_ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=20", "-c:v", "libx264",
+                     "-preset", "veryfast", "-g", "120", "-bf", "3", "-pix_fmt", "yuv420p", str(path))
+    return path
+
+
+@pytest.fixture(scope="session")
+def silent_clip(fixtures_dir) -> Path:
+    path = fixtures_dir / "silent.mp4"
+    spec = synth.ClipSpec(shots=(synth.Shot(50, "0x404040"),), audio=False,
+                          captions=(synth.Caption(0.2, 1.8, "NO SOUND HERE"),))
+    synth.make_clip(path, spec)
+    return path
+
+
+@pytest.fixture(scope="session")
+def speech_spec() -> synth.ClipSpec:
+    return synth.ClipSpec(
+        shots=(synth.Shot(200, "0x000000"),),
+        speech=(synth.Speech(0.5, "please remember to bring the blue notebook tomorrow morning"),),
+    )
+
+
+@pytest.fixture(scope="session")
+def audio_files(fixtures_dir, speech_spec) -> dict[str, Path]:
+    out = {}
+    for ext in ("wav", "flac", "mp3"):
+        path = fixtures_dir / f"speech.{ext}"
+        synth.audio_only(speech_spec, path)
+        out[ext] = path
+    return out
+
+
+def load_truth(path: Path) -> dict:
+    return json.loads(path.with_suffix(".truth.json").read_text())
+
+
+@pytest.fixture()
+def copy_of(tmp_path):
+    def make(src: Path, name: str | None = None) -> Path:
+        dst = tmp_path / (name or src.name)
+        shutil.copyfile(src, dst)
+        return dst
+
+    return make

@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import difflib
+import re
+
+import pytest
+
+from vidsleuth import synth
+from vidsleuth.errors import LibraryError, SubtitleError
+from vidsleuth.perception.asr import transcribe
+from vidsleuth.perception.ocr import normalise, read_video_text
+from vidsleuth.perception.shots import detect_shots
+from vidsleuth.perception.subtitles import parse_subtitles, read_embedded_subtitles, read_subtitles
+from vidsleuth.types import Segment, Timeline, VideoInfo
+
+
+def words(text: str) -> list[str]:
+    return re.sub(r"[^\w\s']", " ", text.lower()).split()
+
+
+def wer(ref: str, hyp: str) -> float:
+    r, h = words(ref), words(hyp)
+    d = list(range(len(h) + 1))
+    for i in range(1, len(r) + 1):
+        prev, d[0] = d[0], i
+        for j in range(1, len(h) + 1):
+            cur = min(d[j] + 1, d[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
+            prev, d[j] = d[j], cur
+    return d[len(h)] / max(1, len(r))
+
+
+def test_wer_helper():
+    assert wer("a b c d", "a b c d") == 0
+    assert wer("a b c d", "a x c") == 0.5
+
+
+# --------------------------------------------------------------------------- subtitles
+
+
+def test_srt_common_defects_are_tolerated():
+    text = "\ufeff0\r\n00:00:00,000 --> 00:00:01,000\r\nRed!\r\n\r\n1\r\n00:00:5,000 --> 00:00:6,500\r\n<i>More</i>\r\nred &amp; blue\r\n\r\n"
+    segs = parse_subtitles(text)
+    assert [(s.start, s.end, s.text) for s in segs] == [(0.0, 1.0, "Red!"), (5.0, 6.5, "More red & blue")]
+
+
+def test_vtt_with_header_settings_and_tags():
+    text = ("WEBVTT\n\nNOTE a comment\n\nintro\n00:01.000 --> 00:02.500 align:start position:10%\n"
+            "<v Roger>Hello <c.yellow>there</c>\n\n00:00:03.000 --> 00:00:04.000\n第二句\n")
+    segs = parse_subtitles(text)
+    assert [(s.start, s.end, s.text) for s in segs] == [(1.0, 2.5, "Hello there"), (3.0, 4.0, "第二句")]
+
+
+def test_chinese_gbk_srt(tmp_path):
+    p = tmp_path / "zh.srt"
+    p.write_bytes("1\n00:00:01,000 --> 00:00:02,000\n你好，世界\n".encode("gbk"))
+    assert read_subtitles(p)[0].text == "你好，世界"
+
+
+def test_unreadable_subtitle_files(tmp_path):
+    junk = tmp_path / "junk.srt"
+    junk.write_text("1\n00:00:xx --> soon\nnot a cue\n")
+    with pytest.raises(SubtitleError, match=r"junk\.srt: no subtitle cue could be read \(first unreadable timing on line 2\)"):
+        read_subtitles(junk)
+    binary = tmp_path / "bin.srt"
+    binary.write_bytes(b"\x00\x01\x02" * 100)
+    with pytest.raises(SubtitleError, match="binary"):
+        read_subtitles(binary)
+    with pytest.raises(SubtitleError, match="not found"):
+        read_subtitles(tmp_path / "missing.srt")
+
+
+@pytest.mark.parametrize("container", ["mkv", "mp4"])
+def test_embedded_subtitle_stream(main_clip, tmp_path, container):
+    srt = tmp_path / "s.srt"
+    srt.write_text("1\n00:00:01,500 --> 00:00:03,000\nembedded line one\n\n2\n00:00:07,000 --> 00:00:08,000\n字幕二\n")
+    out = synth.with_subtitles(main_clip[0], srt, tmp_path / f"withsub.{container}")
+    segs = read_embedded_subtitles(out)
+    assert [s.text for s in segs] == ["embedded line one", "字幕二"]
+    assert segs[0].start == pytest.approx(1.5, abs=0.06) and segs[0].end == pytest.approx(3.0, abs=0.06)
+    assert read_embedded_subtitles(main_clip[0]) == []
+
+
+# --------------------------------------------------------------------------- ASR, OCR, shots
+
+
+def test_asr_on_generated_speech(main_clip):
+    path, truth = main_clip
+    segs = transcribe(path)
+    hyp = " ".join(s.text for s in segs)
+    ref = " ".join(s["text"] for s in truth["speech"])
+    assert wer(ref, hyp) <= 0.25, hyp
+    assert all(s.kind == "speech" and s.source == "asr:whisper-tiny.en" for s in segs)
+    for spoken in truth["speech"]:
+        near = [s for s in segs if abs(s.start - spoken["start"]) < 0.6]
+        assert near, (spoken, segs)
+        assert near[0].end == pytest.approx(spoken["end"], abs=0.8)
+
+
+def test_asr_on_audio_only_and_silent_inputs(audio_files, speech_spec, silent_clip):
+    segs = transcribe(audio_files["flac"])
+    assert wer(speech_spec.speech[0].text, " ".join(s.text for s in segs)) <= 0.25
+    assert transcribe(silent_clip) == []  # no audio stream: empty transcript, not an error
+
+
+def test_ocr_finds_burned_in_text_with_start_and_end(main_clip):
+    path, truth = main_clip
+    fps = 2.0
+    segs = read_video_text(path, fps=fps)
+    for cap in truth["captions"]:
+        # one stray character is tolerated (real OCR), a different text is not
+        hits = [s for s in segs
+                if difflib.SequenceMatcher(None, normalise(s.text), normalise(cap["text"])).ratio() >= 0.9]
+        assert len(hits) == 1, (cap, segs)
+        assert hits[0].start == pytest.approx(cap["start"], abs=1 / fps)
+        assert hits[0].end == pytest.approx(cap["end"], abs=1 / fps)
+        assert hits[0].kind == "ocr" and hits[0].confidence > 0.8
+
+
+def test_shot_cuts_within_one_frame(main_clip):
+    path, truth = main_clip
+    shots = detect_shots(path)
+    assert len(shots) == len(truth["cuts_seconds"]) + 1
+    for shot, cut in zip(shots[1:], truth["cuts_seconds"]):
+        assert abs(shot.start - cut) <= 1 / truth["fps"] + 1e-6
+    assert shots[0].start == 0.0 and shots[-1].end == pytest.approx(truth["duration"], abs=0.05)
+
+
+# --------------------------------------------------------------------------- timeline
+
+
+def _info() -> VideoInfo:
+    return VideoInfo("v.mp4", 20.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "abc")
+
+
+def test_timeline_text_format_and_cap():
+    segs = [Segment(12.0, 15.5, "speech", "hello there"), Segment(1.0, 2.0, "ocr", "TITLE")]
+    tl = Timeline.build(_info(), segs)
+    assert tl.to_text() == "[1.0s - 2.0s] ocr: TITLE\n[12.0s - 15.5s] speech: hello there"
+    assert tl.to_text(kinds=["speech"]) == "[12.0s - 15.5s] speech: hello there"
+    many = Timeline.build(_info(), [Segment(float(i), i + 1.0, "speech", "word " * 10) for i in range(100)])
+    capped = many.to_text(max_chars=500)
+    assert len(capped) <= 500
+    assert capped.splitlines()[0].startswith("[0.0s - 1.0s] speech: word")
+    assert re.search(r"\[\.\.\. \d+ more lines cut at 500 characters\]$", capped)
+
+
+def test_timeline_json_round_trip_and_version_check():
+    tl = Timeline.build(_info(), [Segment(1.0, 2.0, "speech", "你好")])
+    again = Timeline.from_dict(tl.to_dict())
+    assert again == tl
+    data = tl.to_dict()
+    data["version"] = 99
+    with pytest.raises(LibraryError, match="schema version 99"):
+        Timeline.from_dict(data)
