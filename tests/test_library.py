@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+
+import pytest
+
+from vidsleuth.library import IngestOptions, Library, ingest
+
+FAST = IngestOptions(ocr_fps=0.5)
+
+
+def test_ingest_merges_every_stage(main_clip, tmp_path):
+    path, truth = main_clip
+    tl = ingest(path, tmp_path / "lib", FAST)
+    kinds = {s.kind for s in tl.segments}
+    assert kinds == {"speech", "ocr", "shot"}
+    assert [s.start for s in tl.segments] == sorted(s.start for s in tl.segments)
+    assert tl.video.content_id and tl.video.duration == pytest.approx(truth["duration"], abs=0.05)
+    assert "speech: The rocket launched" in tl.to_text() or "speech: the rocket launched" in tl.to_text().lower()
+    with sqlite3.connect(tmp_path / "lib" / "catalog.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM videos").fetchone()[0] == 1
+
+
+def test_reingest_unchanged_is_a_lookup_and_changed_is_redone(main_clip, tmp_path, copy_of):
+    video = copy_of(main_clip[0], "clip.mp4")
+    lib = tmp_path / "lib"
+    t0 = time.perf_counter()
+    first = ingest(video, lib, FAST)
+    cold = time.perf_counter() - t0
+    stages = sorted((lib / "stages").rglob("*.json"))
+    stamps = [p.stat().st_mtime_ns for p in stages]
+    t0 = time.perf_counter()
+    again = ingest(video, lib, FAST)
+    warm = time.perf_counter() - t0
+    assert again == first
+    assert warm < cold / 5 and warm < 0.5
+    assert [p.stat().st_mtime_ns for p in stages] == stamps  # nothing recomputed
+    # Change the file: new bytes, new content id, new ingest.
+    with open(video, "ab") as fh:
+        fh.write(b"\0" * 16)
+    os.utime(video, ns=(time.time_ns(), time.time_ns() + 10**9))
+    changed = ingest(video, lib, FAST)
+    assert changed.video.content_id != first.video.content_id
+
+
+def test_killed_ingest_resumes_from_finished_stages(main_clip, tmp_path, copy_of):
+    """A first run that only got through the transcript (as if killed during OCR) leaves that
+    stage on disk; the full run reuses it instead of running ASR again."""
+    video = copy_of(main_clip[0], "resume.mp4")
+    lib = tmp_path / "lib"
+    ingest(video, lib, IngestOptions(ocr=False, shots=False))
+    transcript_files = list((lib / "stages").rglob("transcript-*.json"))
+    assert len(transcript_files) == 1
+    stamp = transcript_files[0].stat().st_mtime_ns
+    full = ingest(video, lib, FAST)
+    assert transcript_files[0].stat().st_mtime_ns == stamp
+    assert {s.kind for s in full.segments} == {"speech", "ocr", "shot"}
+
+
+def test_sidecar_subtitles_win_over_asr(main_clip, tmp_path, copy_of):
+    video = copy_of(main_clip[0], "talk.mp4")
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,500 --> 00:00:03,000\nfrom the sidecar\n")
+    tl = ingest(video, tmp_path / "lib", IngestOptions(ocr=False, shots=False))
+    assert [(s.kind, s.text) for s in tl.segments] == [("subtitle", "from the sidecar")]
+    # Editing the sidecar changes the cache key.
+    (tmp_path / "talk.srt").write_text("1\n00:00:00,500 --> 00:00:03,000\nedited line\n")
+    tl2 = ingest(video, tmp_path / "lib", IngestOptions(ocr=False, shots=False))
+    assert tl2.segments[0].text == "edited line"
+    other = tmp_path / "other.vtt"
+    other.write_text("WEBVTT\n\n00:01.000 --> 00:02.000\nexplicit file\n")
+    tl3 = ingest(video, tmp_path / "lib", IngestOptions(subtitles=str(other), ocr=False, shots=False))
+    assert tl3.segments[0].text == "explicit file"
+
+
+def test_silent_video_has_an_empty_transcript(silent_clip, tmp_path):
+    tl = ingest(silent_clip, tmp_path / "lib", FAST)
+    assert not tl.of_kind("speech")
+    assert any("NO SOUND" in s.text for s in tl.of_kind("ocr"))
+
+
+def test_audio_only_file_gets_a_transcript(audio_files, tmp_path):
+    tl = ingest(audio_files["mp3"], tmp_path / "lib", FAST)
+    assert {s.kind for s in tl.segments} == {"speech"}
+    assert "notebook" in tl.to_text().lower()
+
+
+def test_damaged_catalog_is_a_clear_error(tmp_path):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "catalog.sqlite").write_bytes(b"this is not a database" * 100)
+    with pytest.raises(Exception, match="catalog"):
+        Library(lib)
