@@ -57,8 +57,9 @@ def test_sampled_frames_show_the_content_at_their_time(main_clip):
 
 
 def test_seek_sampling_equals_sequential_decoding(pattern_clip):
-    """Every sampled frame is pixel-identical to the sequentially decoded frame with its pts."""
-    frames = sample_frames(pattern_clip, n=12)
+    """Every sampled frame is pixel-identical to the sequentially decoded frame with its pts,
+    in the single-decoder path (12 frames) and the parallel, non-reference-skipping one (40)."""
+    frames = sample_frames(pattern_clip, n=12) + sample_frames(pattern_clip, n=40)
     by_time = {}
     with av.open(str(pattern_clip)) as c:
         for fr in c.decode(video=0):

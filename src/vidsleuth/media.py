@@ -13,6 +13,7 @@ import math
 import os
 import warnings
 import wave
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -217,6 +218,12 @@ def _video_span(container, stream) -> float:
     return _duration(container, Path(container.name))[0]
 
 
+def _workers(n_targets: int) -> int:
+    env = os.environ.get("VIDSLEUTH_THREADS")
+    cores = int(env) if env else (os.cpu_count() or 1)
+    return max(1, min(cores, 4, n_targets // 8))
+
+
 def sample_frames(
     path: str | Path,
     n: int | None = None,
@@ -228,10 +235,55 @@ def sample_frames(
     """Uniformly sampled frames with their real presentation times (seconds).
 
     Seek-based: memory and work grow with the number of frames asked for, not with the video's
-    length. A damaged file gives the frames before the damage and a ``DecodeWarning`` naming the
-    time where decoding failed.
+    length. Many frames are decoded by several single-threaded decoders in parallel, each over a
+    contiguous share of the targets, skipping non-reference frames far from a target (exactness
+    is checked per frame). A damaged file gives the frames before the damage and a
+    ``DecodeWarning`` naming the time where decoding failed.
     """
-    return list(iter_frames(path, n=n, fps=fps, start=start, end=end, max_side=max_side))
+    p = _check_file(path)
+    with open_media(p) as container:
+        if not container.streams.video:
+            raise MediaError(
+                "has no video stream, so frames cannot be sampled",
+                path=p,
+                hint="audio-only files work with extract_audio and transcripts",
+            )
+        stream = container.streams.video[0]
+        targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
+    workers = _workers(len(targets))
+    if workers == 1:
+        return list(iter_frames(p, max_side=max_side, times=targets))
+    size = math.ceil(len(targets) / workers)
+    chunks = [targets[k : k + size] for k in range(0, len(targets), size)]
+    with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
+        jobs = [(chunk, k * size, len(targets)) for k, chunk in enumerate(chunks)]
+        results = list(pool.map(lambda job: _decode_chunk(p, *job, max_side), jobs))
+    frames: list[Frame] = []
+    for chunk, (got, error) in zip(chunks, results):
+        frames.extend(got)
+        if error is not None or len(got) < len(chunk):
+            if error is not None and not frames:
+                raise error
+            if error is not None:
+                warnings.warn(DecodeWarning(f"{error}; returned {len(frames)} of {len(targets)} frames"), stacklevel=2)
+            break  # frames after the damage are not returned out of order
+    return frames
+
+
+def _decode_chunk(path: Path, targets: list[float], offset: int, total: int, max_side: int | None):
+    """One worker: its own container and a single-threaded decoder (PyAV releases the GIL)."""
+    frames: list[Frame] = []
+    try:
+        with open_media(path) as container:
+            stream = container.streams.video[0]
+            stream.codec_context.thread_count = 1
+            rate = stream.average_rate or stream.guessed_rate
+            interval = 1.0 / float(rate) if rate else 0.04
+            frames.extend(_decode_at(container, stream, path, targets, interval, max_side, skip_nonref=True,
+                                     offset=offset, total=total))
+    except MediaError as exc:
+        return frames, exc
+    return frames, None
 
 
 def iter_frames(
@@ -243,8 +295,8 @@ def iter_frames(
     max_side: int | None = None,
     times: Sequence[float] | None = None,
 ) -> Iterator[Frame]:
-    """Like ``sample_frames`` but one frame at a time (for OCR over long videos), or at the
-    explicit, increasing ``times`` when given."""
+    """Like ``sample_frames`` but one frame at a time with bounded memory (for OCR over long
+    videos), or at the explicit ``times`` when given."""
     p = _check_file(path)
     with open_media(p) as container:
         if not container.streams.video:
@@ -256,8 +308,7 @@ def iter_frames(
         stream = container.streams.video[0]
         stream.thread_type = "AUTO"
         if times is None:
-            duration = _video_span(container, stream)
-            targets = sample_times(duration, n=n, fps=fps, start=start, end=end)
+            targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
         else:
             targets = sorted(float(t) for t in times)
         rate = stream.average_rate or stream.guessed_rate
@@ -265,9 +316,15 @@ def iter_frames(
         yield from _decode_at(container, stream, p, targets, interval, max_side)
 
 
-def _decode_at(container, stream, path: Path, targets, interval, max_side) -> Iterator[Frame]:
+def _decode_at(
+    container, stream, path: Path, targets, interval, max_side,
+    skip_nonref: bool = False, offset: int = 0, total: int | None = None,
+) -> Iterator[Frame]:
+    """Decode the frame at each target; ``offset``/``total`` place these targets in a larger
+    request so warnings count frames the way the caller asked for them."""
     cur = _Cursor()
-    returned = 0
+    returned = offset
+    total = len(targets) if total is None else total
     tb = stream.time_base
     rotation = 0
     # One clock for every stream: seconds since the container's start (what players show).
@@ -275,40 +332,52 @@ def _decode_at(container, stream, path: Path, targets, interval, max_side) -> It
     for i, target in enumerate(targets):
         abs_target = target + start_time
         try:
-            if cur.iterator is None or abs_target - cur.t > max(cur.key_gap, 4 * interval) or abs_target < cur.t - TIME_EPS:
-                _seek(container, stream, abs_target, cur)
-            found = _advance(cur, abs_target)
-            if found is None and cur.last_frame is not None and cur.iterator is None:
-                # End of stream: the last frame stands for targets within two frame intervals.
-                if abs_target - cur.t <= 2 * interval:
-                    found = cur.last_frame
+            found = _frame_at(container, stream, cur, abs_target, interval, skip_nonref)
             if found is None:
                 warnings.warn(
                     DecodeWarning(
                         f"{path}: no frame at {target:.3f} s: the stream ends at "
-                        f"{max(0.0, cur.t - start_time):.3f} s; returned {returned} of {len(targets)} frames"
+                        f"{max(0.0, cur.t - start_time):.3f} s; returned {returned} of {total} frames"
                     ),
                     stacklevel=3,
                 )
                 break
         except av.error.FFmpegError as exc:
-            if not returned:
+            if returned == offset:
                 raise MediaError(
-                    f"cannot decode video: {exc}", path=path, hint="the file may be corrupt"
+                    f"cannot decode video near {target:.3f} s: {exc}", path=path, hint="the file may be corrupt"
                 ) from exc
             warnings.warn(
                 DecodeWarning(
                     f"{path}: decoding failed at {max(0.0, cur.t - start_time):.3f} s ({exc}); "
-                    f"returned {returned} of {len(targets)} frames"
+                    f"returned {returned} of {total} frames"
                 ),
                 stacklevel=3,
             )
             break
-        if i == 0:
+        if i == 0:  # the display matrix travels with every frame; read it once
             rotation = int(round(getattr(found, "rotation", 0) or 0)) % 360
         t = float(found.pts * tb) - start_time if found.pts is not None else target
         returned += 1
         yield Frame(t=round(t, 6), image=_to_image(found, max_side, rotation))
+
+
+def _frame_at(container, stream, cur: _Cursor, target: float, interval: float, skip_nonref: bool):
+    """The first frame at or after ``target``: decode on when it is near, else seek first."""
+    far = target - cur.t > max(cur.key_gap, 4 * interval)
+    if cur.iterator is None or far or target < cur.t - TIME_EPS:
+        _seek(container, stream, target, cur)
+    margin = max(0.3, 8 * interval)
+    found = _advance(cur, target, stream.codec_context if skip_nonref else None, margin)
+    if found is not None and skip_nonref and found.time - target > interval + TIME_EPS:
+        # The target frame was a skipped non-reference frame: decode that stretch again in full.
+        _seek(container, stream, target, cur)
+        found = _advance(cur, target, None, margin)
+    if found is None and cur.last_frame is not None and cur.iterator is None:
+        # End of stream: the last frame stands for targets within two frame intervals.
+        if target - cur.t <= 2 * interval:
+            found = cur.last_frame
+    return found
 
 
 def _seek(container, stream, target: float, cur: _Cursor) -> None:
@@ -316,23 +385,33 @@ def _seek(container, stream, target: float, cur: _Cursor) -> None:
     container.seek(offset, stream=stream, backward=True, any_frame=False)
     cur.iterator = container.decode(stream)
     cur.t = -math.inf
+    cur.last_key = None
 
 
-def _advance(cur: _Cursor, target: float):
-    """Decode forward to the first frame at or after ``target``; None at end of stream."""
+def _advance(cur: _Cursor, target: float, codec=None, margin: float = 0.3):
+    """Decode forward to the first frame at or after ``target``; None at end of stream. With
+    ``codec``, non-reference frames are skipped until the decoder is within ``margin``."""
     assert cur.iterator is not None
-    for frame in cur.iterator:
-        if frame.pts is None:
-            continue
-        t = float(frame.time)
-        if frame.key_frame:
-            if cur.last_key is not None and t - cur.last_key > 0:
-                cur.key_gap = t - cur.last_key
-            cur.last_key = t
-        cur.t = t
-        cur.last_frame = frame
-        if t >= target - TIME_EPS:
-            return frame
+    if codec is not None and target - cur.t > margin:
+        codec.skip_frame = "NONREF"
+    try:
+        for frame in cur.iterator:
+            if frame.pts is None:
+                continue
+            t = float(frame.time)
+            if codec is not None and t >= target - margin:
+                codec.skip_frame = "DEFAULT"
+            if frame.key_frame:
+                if cur.last_key is not None and t - cur.last_key > 0:
+                    cur.key_gap = t - cur.last_key
+                cur.last_key = t
+            cur.t = t
+            cur.last_frame = frame
+            if t >= target - TIME_EPS:
+                return frame
+    finally:
+        if codec is not None:
+            codec.skip_frame = "DEFAULT"
     cur.iterator = None
     return None
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import VidsleuthError, require
 from ..media import extract_audio
+from ..progress import task
 from ..types import Segment
 
 
@@ -75,6 +76,7 @@ def transcribe(
     model: str | None = None,
     beam_size: int = 5,
     pause: float = 1.0,
+    seed: int = 0,
 ) -> list[Segment]:
     """Speech segments with start/end from word timestamps. A file without audio gives []."""
     chosen = choose_model(language, model)
@@ -90,6 +92,9 @@ def transcribe(
     if samples.size == 0:
         return []
     whisper = _load(chosen)
+    # Whisper falls back to sampling when decoding degenerates (repetition loops); a fixed seed
+    # keeps that fallback and still makes the same audio give the same transcript.
+    require("ctranslate2", "perception").set_random_seed(seed)
     lang = None if language in (None, "auto") else language
     pieces, _info = whisper.transcribe(
         samples, language=lang if chosen.multilingual else "en", beam_size=beam_size,
@@ -97,19 +102,25 @@ def transcribe(
     )
     out: list[Segment] = []
     source = f"asr:whisper-{chosen.name}"
-    for piece in pieces:
-        confidence = round(math.exp(min(0.0, piece.avg_logprob)), 4)
-        words = [w for w in (piece.words or []) if w.word.strip()]
-        if not words:
-            if piece.text.strip():
-                out.append(Segment(round(piece.start, 3), round(piece.end, 3), "speech", piece.text.strip(),
-                                   confidence, source))
-            continue
-        for run in split_at_pauses(words, pause):
-            text = "".join(w.word for w in run).strip()
-            out.append(Segment(round(float(run[0].start), 3), round(float(max(run[-1].end, run[0].start)), 3),
-                               "speech", text, confidence, source))
+    with task("speech", total=round(len(samples) / 16000, 1)) as bar:
+        for piece in pieces:
+            bar.update(completed=min(piece.end, len(samples) / 16000))
+            out.extend(_segments(piece, source, pause))
     return out
+
+
+def _segments(piece, source: str, pause: float) -> list[Segment]:
+    """One faster-whisper segment as one or more speech segments (split at long pauses)."""
+    confidence = round(math.exp(min(0.0, piece.avg_logprob)), 4)
+    words = [w for w in (piece.words or []) if w.word.strip()]
+    if not words:
+        text = piece.text.strip()
+        return [Segment(round(piece.start, 3), round(piece.end, 3), "speech", text, confidence, source)] if text else []
+    return [
+        Segment(round(float(run[0].start), 3), round(float(max(run[-1].end, run[0].start)), 3), "speech",
+                "".join(w.word for w in run).strip(), confidence, source)
+        for run in split_at_pauses(words, pause)
+    ]
 
 
 def split_at_pauses(words: list, pause: float) -> list[list]:
