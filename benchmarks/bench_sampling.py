@@ -6,7 +6,7 @@
 
 Each method runs in its own process so its peak RSS is its own. A 2-minute clip with identical
 encoding settings shows whether vidsleuth's memory depends on video length. Every method returns
-the same thing: 128 RGB arrays with their times. Results and the protocol go to
+the same thing: 128 RGB PIL images with their times. Results and the protocol go to
 benchmarks/results/bench_sampling.json.
 
 Usage: python benchmarks/bench_sampling.py [--frames 128] [--minutes 20] [--repeat 2]
@@ -47,12 +47,10 @@ def make_clip(minutes: float) -> Path:
 
 
 def m_vidsleuth(path: str, n: int):
-    import numpy as np
-
     from vidsleuth.media import sample_frames
 
     frames = sample_frames(path, n=n)
-    return [f.t for f in frames], [np.asarray(f.image) for f in frames]
+    return [f.t for f in frames], [f.image for f in frames]
 
 
 def m_full_decode(path: str, n: int):
@@ -68,7 +66,7 @@ def m_full_decode(path: str, n: int):
         for frame in c.decode(s):
             while k < len(targets) and frame.time >= targets[k] - 1e-3:
                 times.append(float(frame.time))
-                arrays.append(frame.to_ndarray(format="rgb24"))
+                arrays.append(frame.to_image())
                 k += 1
             if k == len(targets):
                 break
@@ -77,6 +75,7 @@ def m_full_decode(path: str, n: int):
 
 def m_opencv(path: str, n: int):
     import cv2
+    from PIL import Image
 
     from vidsleuth.media import probe, sample_times
 
@@ -90,7 +89,7 @@ def m_opencv(path: str, n: int):
         if not ok:
             break
         times.append(pos)
-        arrays.append(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
+        arrays.append(Image.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB)))
     cap.release()
     return times, arrays
 
@@ -174,7 +173,7 @@ def main() -> None:
             "clip": {"source": "ffmpeg lavfi testsrc2", "size": "1280x720", "fps": 25, "minutes": args.minutes,
                      "encode": ENCODE, "duration_s": info.duration},
             "frames": args.frames, "sampling": "midpoints of n equal parts", "repeat": args.repeat,
-            "timing": "best of repeats, each method in a fresh process, RGB arrays returned",
+            "timing": "best of repeats, each method in a fresh process, 128 RGB PIL images returned",
             "versions": {"vidsleuth": vidsleuth.__version__, "av": av.__version__, "ffmpeg_libs": str(av.library_versions.get("libavcodec")),
                          "opencv": cv2.__version__, "python": platform.python_version()},
             "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},

@@ -92,8 +92,8 @@ def transcribe(
     if samples.size == 0:
         return []
     whisper = _load(chosen)
-    # Whisper falls back to sampling when decoding degenerates (repetition loops); a fixed seed
-    # keeps that fallback and still makes the same audio give the same transcript.
+    # Whisper falls back to sampling when beam search degenerates (repetition loops). A fixed
+    # seed makes that fallback repeatable within a thread; clean speech never reaches it.
     require("ctranslate2", "perception").set_random_seed(seed)
     lang = None if language in (None, "auto") else language
     pieces, _info = whisper.transcribe(
