@@ -218,6 +218,21 @@ def _video_span(container, stream) -> float:
     return _duration(container, Path(container.name))[0]
 
 
+def _video_stream(container, path: Path):
+    if not container.streams.video:
+        raise MediaError(
+            "has no video stream, so frames cannot be sampled",
+            path=path,
+            hint="audio-only files work with extract_audio and transcripts",
+        )
+    return container.streams.video[0]
+
+
+def _frame_interval(stream) -> float:
+    rate = stream.average_rate or stream.guessed_rate
+    return 1.0 / float(rate) if rate else 0.04
+
+
 def _workers(n_targets: int) -> int:
     env = os.environ.get("VIDSLEUTH_THREADS")
     cores = int(env) if env else (os.cpu_count() or 1)
@@ -242,13 +257,7 @@ def sample_frames(
     """
     p = _check_file(path)
     with open_media(p) as container:
-        if not container.streams.video:
-            raise MediaError(
-                "has no video stream, so frames cannot be sampled",
-                path=p,
-                hint="audio-only files work with extract_audio and transcripts",
-            )
-        stream = container.streams.video[0]
+        stream = _video_stream(container, p)
         targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
     workers = _workers(len(targets))
     if workers == 1:
@@ -277,8 +286,7 @@ def _decode_chunk(path: Path, targets: list[float], offset: int, total: int, max
         with open_media(path) as container:
             stream = container.streams.video[0]
             stream.codec_context.thread_count = 1
-            rate = stream.average_rate or stream.guessed_rate
-            interval = 1.0 / float(rate) if rate else 0.04
+            interval = _frame_interval(stream)
             frames.extend(_decode_at(container, stream, path, targets, interval, max_side, skip_nonref=True,
                                      offset=offset, total=total))
     except MediaError as exc:
@@ -299,20 +307,13 @@ def iter_frames(
     videos), or at the explicit ``times`` when given."""
     p = _check_file(path)
     with open_media(p) as container:
-        if not container.streams.video:
-            raise MediaError(
-                "has no video stream, so frames cannot be sampled",
-                path=p,
-                hint="audio-only files work with extract_audio and transcripts",
-            )
-        stream = container.streams.video[0]
+        stream = _video_stream(container, p)
         stream.thread_type = "AUTO"
         if times is None:
             targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
         else:
             targets = sorted(float(t) for t in times)
-        rate = stream.average_rate or stream.guessed_rate
-        interval = 1.0 / float(rate) if rate else 0.04
+        interval = _frame_interval(stream)
         yield from _decode_at(container, stream, p, targets, interval, max_side)
 
 
