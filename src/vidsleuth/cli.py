@@ -229,6 +229,79 @@ def _timeline(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- models, chat
+
+
+def _models_args(p):
+    p.add_argument("--config", type=Path, help="model config TOML (default: $VIDSLEUTH_CONFIG or ~/.config/vidsleuth/config.toml)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("models", "list the configured and built-in model endpoints and the roles that use them")(_models_args)
+def _models(args) -> int:
+    from .models import load_config
+    from .models.config import BUILTIN
+
+    cfg = load_config(args.config)
+    rows = []
+    for name, ep in sorted(cfg.endpoints.items()):
+        roles = sorted(r for r, n in cfg.roles.items() if n == name)
+        rows.append({"name": name, "backend": ep.backend, "model": ep.model, "base_url": ep.base_url,
+                     "api_key_env": ep.api_key_env, "key_set": bool(ep.api_key()) if ep.api_key_env else None,
+                     "builtin": name in BUILTIN and cfg.endpoints[name] == BUILTIN[name], "roles": roles})
+    if args.json:
+        _print_json({"config": cfg.source or None, "endpoints": rows, "roles": cfg.roles})
+        return 0
+    print(f"config: {cfg.source or '(none: built-in endpoints only)'}")
+    for r in rows:
+        key = "" if r["key_set"] is None else f"  key ${r['api_key_env']}: {'set' if r['key_set'] else 'NOT SET'}"
+        roles = f"  roles: {', '.join(r['roles'])}" if r["roles"] else ""
+        print(f"{r['name']:16s} {r['backend']:7s} {r['model'] or '-'}  {r['base_url'] or '(in-process)'}{key}{roles}")
+    return 0
+
+
+def _chat_args(p):
+    p.add_argument("prompt")
+    p.add_argument("--model", default="local", help="endpoint name (see `vidsleuth models`; default local)")
+    p.add_argument("--image", type=Path, action="append", default=[], help="attach an image (repeatable)")
+    p.add_argument("--audio", type=Path, action="append", default=[], help="attach audio (omni models)")
+    p.add_argument("--system", help="system prompt")
+    p.add_argument("--max-tokens", type=int, default=512)
+    p.add_argument("--temperature", type=float, default=0.0)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--timeout", type=float, help="per-attempt timeout in seconds (overrides the config)")
+    p.add_argument("--retries", type=int, help="retries after a failed attempt (overrides the config)")
+    p.add_argument("--no-cache", action="store_true", help="always call the model")
+    _models_args(p)
+
+
+@verb("chat", "send one message to an endpoint and print the reply (check that an endpoint works)")(_chat_args)
+def _chat(args) -> int:
+    from dataclasses import replace
+
+    from .models import AudioPart, ImagePart, Message, Models
+
+    models = Models(args.config)
+    model = models.get(args.model, role="chat")
+    changes = {k: v for k, v in (("timeout", args.timeout), ("max_retries", args.retries)) if v is not None}
+    if changes:
+        model.endpoint = replace(model.endpoint, **changes)
+    for f in args.image + args.audio:
+        if not f.exists():
+            raise VidsleuthError("file not found", path=f)
+    messages = ([Message.of("system", args.system)] if args.system else []) + [
+        Message.of("user", args.prompt, *[ImagePart(f) for f in args.image], *[AudioPart(f) for f in args.audio])]
+    reply = model.chat(messages, max_tokens=args.max_tokens, temperature=args.temperature, seed=args.seed,
+                       use_cache=not args.no_cache)
+    if args.json:
+        _print_json({"endpoint": reply.endpoint, "model": reply.model, "text": reply.text,
+                     "tokens_in": reply.tokens_in, "tokens_out": reply.tokens_out,
+                     "seconds": round(reply.seconds, 3), "cached": reply.cached})
+    else:
+        print(reply.text)
+    return 0
+
+
 # --------------------------------------------------------------------------- demo
 
 

@@ -45,6 +45,23 @@ class MissingDependencyError(VidsleuthError):
         )
 
 
+class ModelError(VidsleuthError):
+    """A model endpoint failed: unreachable, HTTP errors after every retry, or a timeout."""
+
+
+class ModelOutputError(VidsleuthError):
+    """A model's answer could not be parsed or did not match the requested schema, even after
+    one repair attempt. Callers turn this into their documented fallbacks."""
+
+    def __init__(self, message: str, *, raw: str = "", **kw):
+        self.raw = raw
+        super().__init__(message, **kw)
+
+
+class ConfigError(VidsleuthError):
+    """The model configuration (TOML) is missing, malformed or names an unknown endpoint."""
+
+
 class LibraryError(VidsleuthError):
     """The ingest library (catalog or cached files) is unusable."""
 

@@ -1,0 +1,154 @@
+"""Model endpoints, named in one TOML file, and which endpoint each role uses.
+
+```toml
+[models.qwen-vl]
+backend = "openai"
+base_url = "http://127.0.0.1:8000/v1"
+model = "Qwen3-VL-8B-Instruct"
+api_key_env = "VLLM_API_KEY"      # the key itself never goes in the file
+max_concurrency = 8
+price_in = 0.0                    # per million tokens, for cost accounting
+price_out = 0.0
+
+[roles]
+planner = "qwen-vl"
+judge = "gpt-judge"
+```
+
+The config is found at ``--config FILE``, else ``$VIDSLEUTH_CONFIG``, else
+``~/.config/vidsleuth/config.toml`` when it exists. Built-in endpoints need no file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+ROLES = ("planner", "watcher", "checker", "analyst", "judge", "writer", "default")
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One named model endpoint. Unknown keys are kept in ``options``."""
+
+    name: str
+    backend: str
+    model: str = ""
+    base_url: str = ""
+    api_key_env: str = ""
+    max_concurrency: int = 4
+    timeout: float = 120.0
+    max_retries: int = 4
+    image_max_side: int = 512
+    image_quality: int = 70
+    price_in: float = 0.0
+    price_out: float = 0.0
+    json_mode: bool = False
+    embedding_model: str = ""
+    options: dict = field(default_factory=dict, compare=False)
+
+    def api_key(self) -> str | None:
+        """Read at call time from the environment; never stored on the object."""
+        return os.environ.get(self.api_key_env) if self.api_key_env else None
+
+    def describe(self) -> str:
+        where = self.base_url or "in-process"
+        return f"{self.name} ({self.backend}: {self.model or '-'} @ {where})"
+
+    def cost(self, tokens_in: int, tokens_out: int) -> float:
+        return (tokens_in * self.price_in + tokens_out * self.price_out) / 1e6
+
+
+BUILTIN: dict[str, Endpoint] = {
+    "local": Endpoint(name="local", backend="local", model="qwen2.5-coder-0.5b-instruct-q4km",
+                      max_concurrency=1, timeout=600.0),
+    "local-1.5b": Endpoint(name="local-1.5b", backend="local", model="qwen2.5-coder-1.5b-instruct",
+                           max_concurrency=1, timeout=900.0),
+}
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    endpoints: dict[str, Endpoint]
+    roles: dict[str, str]
+    source: str = ""
+
+    def endpoint(self, name: str) -> Endpoint:
+        try:
+            return self.endpoints[name]
+        except KeyError:
+            raise ConfigError(f"no model endpoint named '{name}'" + did_you_mean(name, self.endpoints),
+                              hint=f"configured: {', '.join(sorted(self.endpoints))}"
+                              + (f" (config: {self.source})" if self.source else "")) from None
+
+    def for_role(self, role: str) -> Endpoint:
+        name = self.roles.get(role) or self.roles.get("default") or "local"
+        return self.endpoint(name)
+
+
+def did_you_mean(name: str, choices) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def default_config_path() -> Path | None:
+    env = os.environ.get("VIDSLEUTH_CONFIG")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    p = Path(user_config_dir("vidsleuth")) / "config.toml"
+    return p if p.exists() else None
+
+
+_FIELDS = {f.name for f in fields(Endpoint)} - {"name", "options"}
+
+
+def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
+    if not isinstance(table, dict):
+        raise ConfigError(f"[models.{name}] must be a table", path=source)
+    from .registry import BACKENDS
+
+    backend = table.get("backend")
+    if backend not in BACKENDS:
+        raise ConfigError(f"[models.{name}] backend {backend!r} is unknown" + did_you_mean(str(backend), BACKENDS),
+                          path=source, hint=f"choose one of {', '.join(sorted(BACKENDS))}")
+    if "api_key" in table:
+        raise ConfigError(f"[models.{name}] holds an api_key: keep keys out of files",
+                          path=source, hint="set api_key_env = \"NAME\" and export NAME=... instead")
+    known = {k: v for k, v in table.items() if k in _FIELDS}
+    extra = {k: v for k, v in table.items() if k not in _FIELDS}
+    if backend == "openai" and not known.get("base_url"):
+        raise ConfigError(f"[models.{name}] needs base_url", path=source)
+    try:
+        return Endpoint(name=name, options=extra, **known)
+    except TypeError as exc:
+        raise ConfigError(f"[models.{name}]: {exc}", path=source) from exc
+
+
+def load_config(path: str | Path | None = None) -> ModelConfig:
+    """Built-in endpoints plus those of the TOML file (which may override them)."""
+    source = Path(path) if path else default_config_path()
+    endpoints = dict(BUILTIN)
+    roles: dict[str, str] = {}
+    if source is not None:
+        try:
+            data = tomllib.loads(source.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError("config file not found", path=source) from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"not valid TOML: {exc}", path=source) from None
+        for name, table in (data.get("models") or {}).items():
+            endpoints[name] = _endpoint(name, table, source)
+        roles = {str(k): str(v) for k, v in (data.get("roles") or {}).items()}
+        for role, name in roles.items():
+            if name not in endpoints:
+                raise ConfigError(f"[roles] {role} = '{name}' names no endpoint" + did_you_mean(name, endpoints),
+                                  path=source)
+    return ModelConfig(endpoints=endpoints, roles=roles, source=str(source or ""))

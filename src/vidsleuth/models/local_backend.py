@@ -1,0 +1,90 @@
+"""The embedded local LLM: Qwen2.5-Coder 0.5B instruct (GGUF, inside pip wheels) on xllamacpp.
+
+Text only. Images reach it as what perception read from them (an ImagePart's ``note``, else the
+on-screen text OCR finds), audio as its transcript. JSON schemas become llama.cpp grammars, so the
+small model's JSON is well-formed by construction. Loaded once per process, on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+
+from ..errors import ModelError, require
+from .base import ChatModel, Completion
+from .types import AudioPart, ImagePart, Message
+
+_SERVERS: dict[str, object] = {}
+_LOAD_LOCK = threading.Lock()
+_CALL_LOCKS: dict[str, threading.Lock] = {}
+
+
+def describe_image(part: ImagePart) -> str:
+    if part.note:
+        return f"[image: {part.note}]"
+    from ..perception.ocr import read_image
+
+    lines = [b.text for b in read_image(part.pil())]
+    return f"[image; on-screen text: {' | '.join(lines)}]" if lines else "[image; no readable text]"
+
+
+def describe_audio(part: AudioPart) -> str:
+    from ..perception.asr import transcribe
+
+    text = " ".join(s.text for s in transcribe(part.path))
+    return f"[audio; transcript: {text}]" if text else "[audio; no speech]"
+
+
+def load_server(asset: str):
+    """The xllamacpp server for ``asset``, loaded once per process."""
+    with _LOAD_LOCK:
+        if asset not in _SERVERS:
+            xl = require("xllamacpp", "local")
+            from ..assets import asset_file
+
+            params = xl.CommonParams()
+            params.model.path = str(asset_file(asset))  # joined and sha256-checked
+            params.n_ctx = int(os.environ.get("VIDSLEUTH_LOCAL_CTX", "8192"))
+            params.cpuparams.n_threads = int(os.environ.get("VIDSLEUTH_THREADS", "0")) or min(4, os.cpu_count() or 1)
+            params.verbosity = -1
+            _SERVERS[asset] = xl.Server(params)
+            _CALL_LOCKS[asset] = threading.Lock()
+        return _SERVERS[asset]
+
+
+class LocalChat(ChatModel):
+    backend = "local"
+
+    def build(self, messages: list[Message], params: dict) -> dict:
+        out = []
+        for m in messages:
+            pieces = []
+            for p in m.content:
+                if isinstance(p, str):
+                    pieces.append(p)
+                elif isinstance(p, ImagePart):
+                    pieces.append(describe_image(p))
+                elif isinstance(p, AudioPart):
+                    pieces.append(describe_audio(p))
+            out.append({"role": m.role, "content": "\n".join(pieces)})
+        body = {"messages": out, "max_tokens": params["max_tokens"], "temperature": params["temperature"],
+                "seed": params["seed"] if params.get("seed") is not None else 0}
+        if params.get("schema") is not None:
+            body["response_format"] = {"type": "json_schema", "json_schema": {"name": "answer", "schema": params["schema"]}}
+        return body
+
+    def _call(self, body: dict) -> Completion:
+        server = load_server(self.endpoint.model)
+        with _CALL_LOCKS[self.endpoint.model]:
+            result = server.handle_chat_completions(dict(body))
+        if not isinstance(result, dict) or "choices" not in result:
+            detail = result.get("error") if isinstance(result, dict) else result
+            raise ModelError(f"local model {self.endpoint.model} failed: {detail}")
+        usage = result.get("usage") or {}
+        return Completion(text=result["choices"][0]["message"].get("content") or "",
+                          tokens_in=int(usage.get("prompt_tokens") or 0),
+                          tokens_out=int(usage.get("completion_tokens") or 0))
+
+    async def complete(self, body: dict) -> Completion:
+        return await asyncio.to_thread(self._call, body)

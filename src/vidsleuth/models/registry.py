@@ -1,0 +1,25 @@
+"""Backends by name, so configs and CLIs pick them without if/elif chains."""
+
+from __future__ import annotations
+
+from ..errors import ConfigError
+from .base import ChatModel
+from .embed import Embedder, LocalEmbedder, OpenAIEmbedder
+from .local_backend import LocalChat
+from .openai_backend import OpenAIChat
+
+BACKENDS: dict[str, type[ChatModel]] = {"openai": OpenAIChat, "local": LocalChat}
+
+
+def backend(name: str) -> type[ChatModel]:
+    from .config import did_you_mean
+
+    try:
+        return BACKENDS[name]
+    except KeyError:
+        raise ConfigError(f"unknown backend '{name}'" + did_you_mean(name, BACKENDS),
+                          hint=f"choose one of {', '.join(sorted(BACKENDS))}") from None
+
+
+def embedder_for(endpoint) -> Embedder:
+    return LocalEmbedder() if endpoint is None or endpoint.backend == "local" else OpenAIEmbedder(endpoint)
