@@ -40,6 +40,7 @@ test: setup
 
 bench: setup
 	$(PY) benchmarks/bench_sampling.py
+	$(PY) benchmarks/bench_models.py
 
 clean:
 	rm -rf demo-output .pytest_cache

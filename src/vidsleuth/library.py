@@ -64,6 +64,7 @@ class Library:
             self.root.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.root / CATALOG, timeout=30)
             self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, no fsync per call
             self.db.executescript(
                 """
                 CREATE TABLE IF NOT EXISTS files (

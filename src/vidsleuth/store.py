@@ -54,6 +54,7 @@ class RunStore:
         try:
             self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, no fsync per call
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise LibraryError(f"cannot open the run store: {exc}", path=self.path,

@@ -46,12 +46,15 @@ class ScriptedServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms stall
 
             def log_message(self, *args):  # keep test output clean
                 pass
 
             def do_GET(self):
-                if self.path.rstrip("/").endswith("/models"):
+                if self.path.rstrip("/").endswith("/stats"):  # for a server run in another process
+                    self._send(200, {"calls": server.calls, "max_in_flight": server.max_in_flight})
+                elif self.path.rstrip("/").endswith("/models"):
                     self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
                 else:
                     self._send(404, {"error": {"message": "not found"}})

@@ -26,6 +26,7 @@ class ResponseCache:
         self._lock = threading.Lock()
         self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, no fsync per call
         self.db.execute(
             "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, endpoint TEXT, model TEXT,"
             " text TEXT, tokens_in INTEGER, tokens_out INTEGER, created REAL)"
