@@ -302,6 +302,196 @@ def _chat(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- corpus, index, search
+
+
+def _corpus_args(p):
+    p.add_argument("action", choices=["add", "check"])
+    p.add_argument("videos", nargs="*", type=Path, metavar="VIDEO")
+    p.add_argument("--corpus", type=Path, required=True, help="corpus.jsonl to create or extend")
+    p.add_argument("--json", action="store_true")
+
+
+@verb("corpus", "add local videos to a corpus.jsonl (title, duration from the file), or check one")(_corpus_args)
+def _corpus(args) -> int:
+    from .search.corpus import corpus_add, read_corpus
+
+    if args.action == "add":
+        if not args.videos:
+            raise VidsleuthError("corpus add needs at least one VIDEO")
+        added = corpus_add(args.videos, args.corpus)
+        rows = [r.to_dict() for r in added]
+        msg = f"added {len(rows)} record(s) to {args.corpus}"
+    else:
+        rows = [r.to_dict() for r in read_corpus(args.corpus)]
+        msg = f"{args.corpus}: {len(rows)} valid records"
+    _print_json(rows) if args.json else print(msg)
+    return 0
+
+
+def _index_args(p):
+    p.add_argument("action", choices=["build"])
+    p.add_argument("corpus", type=Path, metavar="CORPUS")
+    p.add_argument("-o", "--out", type=Path, required=True, help="index folder")
+    p.add_argument("--kind", choices=["bm25", "dense", "hybrid"], default="bm25")
+    p.add_argument("--k1", type=float, default=1.5)
+    p.add_argument("--b", type=float, default=0.75)
+    p.add_argument("--method", default="okapi", help="okapi (default), robertson, lucene, atire, bm25l, bm25+")
+    p.add_argument("--stemmer", default="english", help="PyStemmer language, or none")
+    p.add_argument("--stopwords", default="en", help="en (default), en+zh, or none")
+    p.add_argument("--chinese", default="jieba", choices=["jieba", "chars"], help="Chinese segmentation")
+    p.add_argument("--no-lowercase", action="store_true")
+    p.add_argument("--id-field", help="id field of a generic JSONL corpus")
+    p.add_argument("--text-field", action="append", help="text field to index (repeatable)")
+    p.add_argument("--config", type=Path, help="model config (for a configured embedder)")
+    p.add_argument("--embedder", help="embedding endpoint name (default: local e5)")
+    p.add_argument("--json", action="store_true")
+
+
+@verb("index", "build a BM25, dense or hybrid search index from a corpus")(_index_args)
+def _index(args) -> int:
+    from .search.analysis import Analyzer
+    from .search.index import build_index
+
+    embedder = None
+    if args.kind != "bm25" and args.embedder:
+        from .models import Models
+
+        embedder = Models(args.config, cache=False).embedder(args.embedder)
+    analyzer = Analyzer(lowercase=not args.no_lowercase, stemmer=args.stemmer, stopwords=args.stopwords,
+                        chinese=args.chinese)
+    idx = build_index(args.corpus, args.out, kind=args.kind, k1=args.k1, b=args.b, method=args.method,
+                      analyzer=analyzer, id_field=args.id_field, text_fields=args.text_field, embedder=embedder)
+    if args.json:
+        _print_json(idx.meta)
+    else:
+        print(f"{idx.kind} index of {idx.meta['n_docs']} documents in {args.out} "
+              f"({idx.meta['build_seconds']:.2f} s)")
+    return 0
+
+
+def _search_args(p):
+    p.add_argument("query")
+    p.add_argument("-i", "--index", type=Path, required=True)
+    p.add_argument("-k", type=int, default=10)
+    p.add_argument("--json", action="store_true")
+
+
+@verb("search", "search an index (`vidsleuth search eval …` scores queries or a run)")(_search_args)
+def _search(args) -> int:
+    from .search.index import SearchIndex
+
+    hits = SearchIndex.load(args.index).search(args.query, k=args.k)
+    if args.json:
+        _print_json([{"rank": h.rank, "video_id": h.video_id, "score": h.score, "title": h.title} for h in hits])
+    else:
+        for h in hits:
+            print(f"{h.rank:3d}. {h.score:8.4f}  {h.video_id}  {h.title}")
+        if not hits:
+            print("no results")
+    return 0
+
+
+def _search_eval_args(p):
+    p.add_argument("-i", "--index", type=Path, help="index to run the queries on")
+    p.add_argument("--queries", type=Path, help='JSONL lines {"id", "query", "relevant": [ids]}')
+    p.add_argument("--qrels", type=Path, help="TREC qrels (instead of the queries' relevant lists)")
+    p.add_argument("--run", type=Path, help="score this TREC run instead of running queries")
+    p.add_argument("--run-out", type=Path, help="write the TREC run of the queries here")
+    p.add_argument("-k", type=int, action="append", help="cut-off (repeatable; 10 is always reported)")
+    p.add_argument("--per-query", action="store_true", help="include per-query values in --json")
+    p.add_argument("--json", action="store_true")
+
+
+@verb("search-eval", "Recall@K, MRR@K, nDCG@10 and Top-1 of queries on an index, or of a TREC run")(_search_eval_args)
+def _search_eval(args) -> int:
+    from .search.corpus import iter_jsonl
+    from .search.evaluate import evaluate, qrels_from_queries, read_qrels, read_run, write_run
+
+    ks = args.k or [10]
+    if args.run:
+        if not args.qrels:
+            raise VidsleuthError("--run needs --qrels")
+        run = read_run(args.run)
+        qrels = read_qrels(args.qrels)
+    else:
+        if not (args.index and args.queries):
+            raise VidsleuthError("give -i INDEX and --queries FILE, or --run RUN --qrels QRELS")
+        from .search.index import SearchIndex
+
+        rows = []
+        for n, row in iter_jsonl(args.queries):
+            if not isinstance(row, dict) or "id" not in row or not isinstance(row.get("query"), str):
+                raise VidsleuthError(f"line {n}: needs 'id' and a string 'query'", path=args.queries)
+            rows.append(row)
+        qrels = read_qrels(args.qrels) if args.qrels else qrels_from_queries(rows)
+        hits = SearchIndex.load(args.index).search_many([r["query"] for r in rows], k=max(ks + [10]))
+        run = {str(r["id"]): [(h.video_id, h.score) for h in hs] for r, hs in zip(rows, hits)}
+        if args.run_out:
+            write_run(args.run_out, run)
+    result = evaluate(run, qrels, ks)
+    if args.json:
+        _print_json(result if args.per_query else result["metrics"])
+    else:
+        for key, v in result["metrics"].items():
+            print(f"{key:24s} {v:.4f}" if isinstance(v, float) else f"{key:24s} {v}")
+    return 0
+
+
+def _memory_args(p):
+    p.add_argument("action", choices=["build", "query", "show"])
+    p.add_argument("target", nargs="?", help="build: training JSONL; query: the question")
+    p.add_argument("-m", "--memory", type=Path, required=True, help="memory bank folder")
+    p.add_argument("-i", "--index", type=Path, help="BM25 index (build)")
+    p.add_argument("--corpus", type=Path, help="corpus for seed-video metadata (default: the index's)")
+    p.add_argument("--model", help="endpoint for distillation (default: role 'memory', else local)")
+    p.add_argument("--config", type=Path)
+    p.add_argument("--no-cache", action="store_true")
+    p.add_argument("--top", type=int, default=3)
+    p.add_argument("--pool", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+
+
+@verb("memory", "Translation Memory: build a bank from a training split, query it, show it")(_memory_args)
+def _memory(args) -> int:
+    from .search.memory import MemoryBank, build_memory, render_block
+
+    if args.action == "build":
+        from .models import Models
+        from .search.index import SearchIndex
+
+        if not args.target or not args.index:
+            raise VidsleuthError("memory build needs TRAIN.jsonl and -i INDEX")
+        models = Models(args.config, cache=not args.no_cache, overrides={"memory": args.model} if args.model else None)
+        stats = build_memory(args.target, SearchIndex.load(args.index), args.memory, models, corpus=args.corpus)
+        if args.json:
+            _print_json(stats)
+        else:
+            rc = stats["rank_counts"]
+            print(f"{stats['cards']} cards in {args.memory}: {stats['verified']} verified "
+                  f"({stats['verified_share']:.1%}; ok {stats['ok']}, retry_ok {stats['retry_ok']}), "
+                  f"{stats['failure']} anchors-only; seed rank 1/2/3: {rc['1']}/{rc['2']}/{rc['3']}; "
+                  f"parse failures {stats['parse_failures']}")
+        return 0
+    bank = MemoryBank(args.memory)
+    if args.action == "query":
+        if not args.target:
+            raise VidsleuthError("memory query needs a question")
+        picked = bank.query(args.target, top=args.top, pool=args.pool)
+        if args.json:
+            _print_json([{"score": s, **c.to_dict()} for c, s in picked])
+        else:
+            print(render_block([c for c, _ in picked]))
+        return 0
+    if args.json:
+        _print_json({"meta": bank.meta, "cards": [c.to_dict() for c in bank.cards]})
+    else:
+        print(json.dumps(bank.meta, indent=2, ensure_ascii=False))
+        for c in bank.cards:
+            print(f"[{c.status}] {c.index_text}\n    {c.payload_text().replace(chr(10), chr(10) + '    ')}")
+    return 0
+
+
 # --------------------------------------------------------------------------- demo
 
 
@@ -338,6 +528,12 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(argv):  # `search eval …` is the verb search-eval
+        if not word.startswith("-"):
+            if word == "search" and argv[i + 1 : i + 2] == ["eval"]:
+                argv[i : i + 2] = ["search-eval"]
+            break
     args = build_parser().parse_args(argv)
     from . import progress
 

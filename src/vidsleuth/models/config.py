@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import ConfigError
 
-ROLES = ("planner", "watcher", "checker", "analyst", "judge", "writer", "default")
+ROLES = ("planner", "watcher", "checker", "analyst", "judge", "writer", "memory", "default")
 
 
 @dataclass(frozen=True)

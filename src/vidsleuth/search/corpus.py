@@ -1,0 +1,182 @@
+"""The video corpus: ``corpus.jsonl``, one video per line, validated with line numbers.
+
+Fields: ``video_id`` and ``title`` (required), ``description``, ``channel``, ``tags`` (list or
+comma-separated string), ``duration`` (seconds), ``url``, ``path`` (a local copy). Any JSONL
+corpus can be indexed too, naming its id and text fields.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..errors import VidsleuthError
+
+
+class CorpusError(VidsleuthError):
+    """A corpus or query file has bad lines; the message lists them by number and field."""
+
+
+@dataclass(frozen=True)
+class VideoRecord:
+    video_id: str
+    title: str
+    description: str = ""
+    channel: str = ""
+    tags: tuple[str, ...] = field(default_factory=tuple)
+    duration: float | None = None
+    url: str = ""
+    path: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["tags"] = list(self.tags)
+        return {k: v for k, v in d.items() if v not in ("", None, [])} | {"video_id": self.video_id, "title": self.title}
+
+    def search_text(self) -> dict[str, str]:
+        return {"title": self.title, "description": self.description, "channel": self.channel,
+                "tags": " ".join(self.tags)}
+
+
+_TYPES = {"video_id": str, "title": str, "description": str, "channel": str, "url": str, "path": str}
+
+
+def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed value) for each non-empty line; a bad line raises with its number."""
+    p = Path(path)
+    if not p.exists():
+        raise CorpusError("file not found", path=p)
+    with open(p, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, json.loads(line)
+            except ValueError as exc:
+                raise CorpusError(f"line {n}: not valid JSON ({exc.msg} at column {exc.colno})", path=p,
+                                  hint="each line must be one JSON object") from None
+
+
+def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:
+    if not isinstance(obj, dict):
+        problems.append(f"line {n}: not a JSON object")
+        return None
+    bad = False
+    for key in ("video_id", "title"):
+        if not obj.get(key) or not isinstance(obj.get(key), str):
+            problems.append(f"line {n}: field '{key}' is missing or not a non-empty string")
+            bad = True
+    for key, typ in _TYPES.items():
+        if key in obj and obj[key] is not None and not isinstance(obj[key], typ):
+            problems.append(f"line {n}: field '{key}' must be a string")
+            bad = True
+    tags = obj.get("tags") or []
+    if isinstance(tags, str):
+        tags = [t.strip() for t in tags.split(",") if t.strip()]
+    elif not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
+        problems.append(f"line {n}: field 'tags' must be a list of strings or a comma-separated string")
+        bad = True
+    duration = obj.get("duration")
+    if duration is not None and (isinstance(duration, bool) or not isinstance(duration, (int, float)) or duration < 0):
+        problems.append(f"line {n}: field 'duration' must be a non-negative number of seconds")
+        bad = True
+    if bad:
+        return None
+    return VideoRecord(video_id=obj["video_id"], title=obj["title"], description=obj.get("description") or "",
+                       channel=obj.get("channel") or "", tags=tuple(tags),
+                       duration=float(duration) if duration is not None else None,
+                       url=obj.get("url") or "", path=obj.get("path") or "")
+
+
+def read_corpus(path: str | Path) -> list[VideoRecord]:
+    """All records, or a CorpusError listing every bad line (and duplicate ids) by number."""
+    problems: list[str] = []
+    records: list[VideoRecord] = []
+    first_seen: dict[str, int] = {}
+    for n, obj in iter_jsonl(path):
+        rec = _record(obj, n, problems)
+        if rec is None:
+            continue
+        if rec.video_id in first_seen:
+            problems.append(f"line {n}: duplicate video_id '{rec.video_id}' (first on line {first_seen[rec.video_id]})")
+            continue
+        first_seen[rec.video_id] = n
+        records.append(rec)
+    if problems:
+        shown = "; ".join(problems[:20]) + (f"; … {len(problems) - 20} more" if len(problems) > 20 else "")
+        raise CorpusError(f"{len(problems)} bad line(s): {shown}", path=path)
+    if not records:
+        raise CorpusError("holds no records", path=path)
+    return records
+
+
+def read_generic(path: str | Path, id_field: str, text_fields: list[str]) -> list[tuple[str, dict[str, str]]]:
+    """(id, {field: text}) from any JSONL file."""
+    problems, out, seen = [], [], set()
+    for n, obj in iter_jsonl(path):
+        if not isinstance(obj, dict) or id_field not in obj:
+            problems.append(f"line {n}: no '{id_field}' field")
+            continue
+        doc_id = str(obj[id_field])
+        if doc_id in seen:
+            problems.append(f"line {n}: duplicate id '{doc_id}'")
+            continue
+        seen.add(doc_id)
+        texts = {}
+        for f in text_fields:
+            v = obj.get(f, "")
+            texts[f] = " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
+        out.append((doc_id, texts))
+    if problems:
+        raise CorpusError(f"{len(problems)} bad line(s): " + "; ".join(problems[:20]), path=path)
+    return out
+
+
+def write_corpus(path: str | Path, records: list[VideoRecord]) -> None:
+    """Atomic rewrite: the old file stays whole until the new one is complete."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        for r in records:
+            fh.write(json.dumps(r.to_dict(), ensure_ascii=False) + "\n")
+    os.replace(tmp, p)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^\w]+", "-", text.lower(), flags=re.UNICODE).strip("-") or "video"
+
+
+def corpus_add(videos: list[str | Path], corpus: str | Path) -> list[VideoRecord]:
+    """Append records for local video files (title from container metadata or the file name,
+    duration from probe); files already in the corpus are skipped. Returns the new records."""
+    from ..media import open_media, probe
+
+    p = Path(corpus)
+    records = read_corpus(p) if p.exists() and p.stat().st_size else []
+    ids = {r.video_id for r in records}
+    paths = {r.path for r in records if r.path}
+    added = []
+    for v in videos:
+        v = Path(v).resolve()
+        info = probe(v, with_content_id=False)
+        if str(v) in paths:
+            continue
+        with open_media(v) as c:
+            title = (c.metadata or {}).get("title") or v.stem.replace("_", " ")
+        vid = slug(v.stem)
+        if vid in ids:
+            from ..media import content_id
+
+            vid = f"{vid}-{content_id(v)[:8]}"
+        rec = VideoRecord(video_id=vid, title=title, duration=round(info.duration, 3), path=str(v))
+        records.append(rec)
+        added.append(rec)
+        ids.add(vid)
+        paths.add(str(v))
+    write_corpus(p, records)
+    return added

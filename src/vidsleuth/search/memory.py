@@ -1,0 +1,287 @@
+"""Translation Memory (Video-Browser, seed 001 §4.2 and App. B.2).
+
+For each training question the LLM proposes exactly five BM25 queries and an anchor block (the
+seed's distillation prompt, verbatim, ``prompts/memory_distill.j2``). Queries that break the hard
+constraints are dropped; the rest run on the BM25 index and the seed video's rank is recorded.
+The best query is kept when the seed video ranks within the top K (K = 3): status ``ok``; else one
+retry with the seed's feedback text (``retry_ok``); else an anchors-only ``failure`` card.
+
+The bank is a folder: ``cards.jsonl`` (index_text = the past question, payload), the embedding
+matrix of index_text (``embeddings.npy``) and ``meta.json`` with build statistics. Builds are
+resumable: finished rows are appended to ``cards.partial.jsonl`` as they complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelOutputError, VidsleuthError
+from ..prompts import prompt_hash, render, source
+from .corpus import CorpusError, iter_jsonl
+from .index import SearchIndex
+
+DISTILL_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "queries": {"type": "array", "items": {"type": "string"}, "minItems": 5, "maxItems": 5},
+        "anchors": {
+            "type": "object",
+            "properties": {
+                "entities": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+                "channel_signal": {"type": "string"},
+                "salient_terms": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+            },
+            "required": ["entities", "salient_terms"],
+        },
+    },
+    "required": ["queries", "anchors"],
+}
+MAX_WORDS = 12
+_TIMESTAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d+(?:\.\d+)?\s?(?:s|sec|secs|seconds)\b", re.I)
+_OPERATOR = re.compile(r"[\"“”‘’'`]|\b(?:AND|OR|NOT)\b|(?:^|\s)[+\-](?=\w)")
+
+
+@dataclass(frozen=True)
+class MemoryCard:
+    index_text: str
+    status: str  # ok | retry_ok | failure
+    verified_query: str = ""
+    seed_rank: int | None = None
+    anchors: dict = field(default_factory=dict)
+    row_id: str = ""
+    queries_tried: tuple = ()
+
+    @property
+    def verified(self) -> bool:
+        return self.status in ("ok", "retry_ok")
+
+    def anchor_terms(self) -> list[str]:
+        a = self.anchors or {}
+        terms = list(a.get("entities") or []) + list(a.get("salient_terms") or [])
+        if a.get("channel_signal"):
+            terms.append(a["channel_signal"])
+        return [t for t in terms if t]
+
+    def payload_text(self) -> str:
+        if self.verified:
+            return f"Verified BM25 query: {self.verified_query}\nKey anchors: {' · '.join(self.anchor_terms())}"
+        entities = (self.anchors or {}).get("entities") or self.anchor_terms()
+        return f"BM25 verification failed; suggested search terms: {' · '.join(entities)}"
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["queries_tried"] = list(self.queries_tried)
+        d["payload_text"] = self.payload_text()
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "MemoryCard":
+        return cls(**{k: (tuple(v) if k == "queries_tried" else v) for k, v in d.items() if k in cls.__dataclass_fields__})
+
+
+def check_query(query: str, answer: str) -> str | None:
+    """The hard constraint a query breaks, or None."""
+    if not query.strip():
+        return "empty"
+    if len(query.split()) > MAX_WORDS:
+        return f"more than {MAX_WORDS} words"
+    if _OPERATOR.search(query):
+        return "quotes or operators"
+    if _TIMESTAMP.search(query):
+        return "numeric timestamp"
+    ans = re.sub(r"\W+", " ", str(answer or "").lower()).strip()
+    if ans and re.search(rf"(?<!\w){re.escape(ans)}(?!\w)", re.sub(r"\W+", " ", query.lower())):
+        return "answer leak"
+    return None
+
+
+def render_block(cards: list[MemoryCard]) -> str:
+    """The memory block of the seed's Figure 8, prepended to the Planner's system prompt."""
+    if not cards:
+        return ""
+    lines = ["[Past Experience] The following lessons were learned from previous similar tasks. "
+             "Use them to guide your strategy, not as hard rules:"]
+    for i, c in enumerate(cards, 1):
+        lines.append(f'{i}. Past question: "{c.index_text}"')
+        lines.extend("   " + ln for ln in c.payload_text().splitlines())
+    n, k = len(cards), sum(c.verified for c in cards)
+    lines.append(f"(From {n} past episode{'s' if n != 1 else ''}: {k} correct, {n - k} incorrect)")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- building
+
+
+def _row_fields(row: dict, n: int, records: dict) -> dict:
+    if not isinstance(row, dict) or not row.get("question"):
+        raise CorpusError(f"line {n}: needs a 'question'")
+    seed = row.get("seed_video_id") or (row.get("seed_video_ids") or [None])[0]
+    rec = records.get(seed)
+    meta = {"title": row.get("title") or (rec.title if rec else ""),
+            "channel": row.get("channel") or (rec.channel if rec else ""),
+            "tags": row.get("tags") or (list(rec.tags) if rec else []),
+            "description": (row.get("description") or (rec.description if rec else ""))[:1500],
+            "transcript_snippet": (row.get("transcript_snippet") or row.get("transcript") or "(none)")[:800]}
+    if not seed:
+        raise CorpusError(f"line {n}: needs 'seed_video_id'")
+    return {"id": str(row.get("id", n)), "question": row["question"], "answer": str(row.get("answer", "")),
+            "seed": seed, **meta}
+
+
+def _attempt(model, index: SearchIndex, row: dict, feedback: str, k_verify: int, search_k: int):
+    prompt = render("memory_distill.j2", question=row["question"], title=row["title"], channel=row["channel"],
+                    tags=row["tags"], description=row["description"], transcript_snippet=row["transcript_snippet"],
+                    feedback=feedback)
+    try:
+        data = model.chat(prompt, schema=DISTILL_SCHEMA, max_tokens=512).data
+    except ModelOutputError:
+        return None, {}, [], True
+    tried = []
+    for q in data["queries"]:
+        problem = check_query(q, row["answer"])
+        rank = None
+        if problem is None:
+            ids = [h.video_id for h in index.search(q, k=search_k)]
+            rank = ids.index(row["seed"]) + 1 if row["seed"] in ids else None
+        tried.append({"query": q, "rejected": problem, "seed_rank": rank})
+    ranked = [t for t in tried if t["seed_rank"] is not None]
+    best = min(ranked, key=lambda t: t["seed_rank"]) if ranked else None
+    ok = best if best is not None and best["seed_rank"] <= k_verify else None
+    return ok, data["anchors"], tried, False
+
+
+def build_card(model, index: SearchIndex, row: dict, *, k_verify: int = 3, search_k: int = 10) -> tuple[MemoryCard, int]:
+    """One card for one training row; also returns how many model outputs failed to parse."""
+    failures = 0
+    best, anchors, tried, failed = _attempt(model, index, row, "", k_verify, search_k)
+    failures += failed
+    status = "ok"
+    if best is None:
+        best, anchors2, tried2, failed = _attempt(model, index, row, source("memory_feedback.txt").strip(),
+                                                  k_verify, search_k)
+        failures += failed
+        anchors, tried, status = anchors2 or anchors, tried + tried2, "retry_ok"
+    if best is None:
+        return MemoryCard(row["question"], "failure", anchors=anchors or {}, row_id=row["id"],
+                          queries_tried=tuple(tried)), failures
+    return MemoryCard(row["question"], status, best["query"], best["seed_rank"], anchors or {}, row["id"],
+                      tuple(tried)), failures
+
+
+def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models, *, corpus: str | Path | None = None,
+                 k_verify: int = 3) -> dict:
+    """Build (or resume building) a bank in folder ``out``; returns its statistics."""
+    from ..progress import task
+    from .corpus import read_corpus
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    records = {r.video_id: r for r in read_corpus(corpus or index.meta["corpus"])}
+    rows = [_row_fields(row, n, records) for n, row in iter_jsonl(train)]
+    partial = out / "cards.partial.jsonl"
+    done: dict[str, MemoryCard] = {}
+    if partial.exists():
+        for line in partial.read_text(encoding="utf-8").splitlines():
+            try:
+                card = MemoryCard.from_dict(json.loads(line))
+            except (ValueError, TypeError):
+                continue  # a line cut by a kill is redone
+            done[card.row_id] = card
+        # Rewrite without any line a kill cut short, so appends start on a fresh line.
+        tmp = partial.with_name(partial.name + ".tmp")
+        tmp.write_text("".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in done.values()),
+                       encoding="utf-8")
+        os.replace(tmp, partial)
+    model = models.for_role("memory")
+    parse_failures = 0
+    with task("memory cards", total=len(rows)) as bar, open(partial, "a", encoding="utf-8") as fh:
+        bar.advance(len([r for r in rows if r["id"] in done]))
+        for row in rows:
+            if row["id"] in done:
+                continue
+            card, failed = build_card(model, index, row, k_verify=k_verify)
+            parse_failures += failed
+            fh.write(json.dumps(card.to_dict(), ensure_ascii=False) + "\n")
+            fh.flush()
+            done[card.row_id] = card
+            bar.advance()
+    cards = [done[r["id"]] for r in rows]
+    emb = models.embedder()
+    matrix = emb.embed([c.index_text for c in cards], kind="query") if cards else np.zeros((0, 0), np.float32)
+    stats = bank_stats(cards)
+    stats.update({"parse_failures": parse_failures, "embedder": emb.name, "k_verify": k_verify,
+                  "prompt_sha256": prompt_hash("memory_distill.j2"), "index": str(index.root),
+                  "model": model.endpoint.name})
+    tmp = out / ".final"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    with open(tmp / "cards.jsonl", "w", encoding="utf-8") as fh:
+        for c in cards:
+            fh.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+    np.save(tmp / "embeddings.npy", matrix.astype(np.float32), allow_pickle=False)
+    (tmp / "meta.json").write_text(json.dumps(stats, indent=2, ensure_ascii=False))
+    for name in ("cards.jsonl", "embeddings.npy", "meta.json"):
+        os.replace(tmp / name, out / name)
+    tmp.rmdir()
+    return stats
+
+
+def bank_stats(cards: list[MemoryCard]) -> dict:
+    verified = [c for c in cards if c.verified]
+    n = len(cards)
+    return {"cards": n, "verified": len(verified), "verified_share": len(verified) / n if n else 0.0,
+            "ok": sum(c.status == "ok" for c in cards), "retry_ok": sum(c.status == "retry_ok" for c in cards),
+            "failure": n - len(verified),
+            "rank_counts": {str(r): sum(c.seed_rank == r for c in verified) for r in (1, 2, 3)}}
+
+
+# --------------------------------------------------------------------------- retrieval
+
+
+class MemoryBank:
+    def __init__(self, folder: str | Path, embedder=None):
+        self.root = Path(folder)
+        if not (self.root / "cards.jsonl").exists():
+            raise VidsleuthError("not a memory bank (no cards.jsonl)", path=self.root,
+                                 hint="build one with `vidsleuth memory build`")
+        self.cards = [MemoryCard.from_dict(json.loads(l))
+                      for l in (self.root / "cards.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
+        self.matrix = np.load(self.root / "embeddings.npy", allow_pickle=False)
+        self.meta: dict[str, Any] = json.loads((self.root / "meta.json").read_text(encoding="utf-8"))
+        self._embedder = embedder
+
+    def embedder(self):
+        if self._embedder is None:
+            from ..models import Models
+
+            self._embedder = Models(cache=False).embedder()
+        return self._embedder
+
+    def query(self, question: str, top: int = 3, pool: int = 20) -> list[tuple[MemoryCard, float]]:
+        """Cosine top-``pool`` proposals, then the best ``top`` distinct past questions."""
+        if not self.cards:
+            return []
+        q = self.embedder().embed([question], kind="query")[0]
+        sims = self.matrix @ q
+        order = np.argsort(-sims, kind="stable")[:pool]
+        picked, seen = [], set()
+        for i in order:
+            card = self.cards[int(i)]
+            if card.index_text in seen:
+                continue
+            seen.add(card.index_text)
+            picked.append((card, float(sims[i])))
+            if len(picked) == top:
+                break
+        return picked
+
+    def block(self, question: str, top: int = 3, pool: int = 20) -> str:
+        return render_block([c for c, _ in self.query(question, top, pool)])
