@@ -381,7 +381,13 @@ def _search_args(p):
 def _search(args) -> int:
     from .search.index import SearchIndex
 
-    hits = SearchIndex.load(args.index).search(args.query, k=args.k)
+    index = SearchIndex.load(args.index)
+    hits = index.search(args.query, k=args.k)
+    if not hits and index.bm25 is not None and index.meta["bm25"]["method"] == "okapi":
+        vocab = index.bm25.retriever.vocab_dict
+        if any(t in vocab for t in index.bm25.analyzer.tokens(args.query)):
+            print("vidsleuth: note: the query's words occur in half or more of the documents, where Okapi idf "
+                  "is 0; an index built with --method lucene keeps them", file=sys.stderr)
     if args.json:
         _print_json([{"rank": h.rank, "video_id": h.video_id, "score": h.score, "title": h.title} for h in hits])
     else:

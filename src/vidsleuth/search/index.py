@@ -77,7 +77,7 @@ class BM25:
         if method not in BM25_METHODS:
             raise VidsleuthError(f"unknown BM25 method '{method}'", hint=f"choose one of {', '.join(BM25_METHODS)}")
         m, idf = BM25_METHODS[method]
-        retriever = bm25s.BM25(k1=k1, b=b, method=m, idf_method=idf)
+        retriever = bm25s.BM25(k1=k1, b=b, method=m, idf_method=idf, backend="numpy")
         tokens = [analyzer.tokens(t) for t in texts]
         retriever.index(tokens, show_progress=False)
         return cls(retriever, analyzer)
@@ -88,26 +88,40 @@ class BM25:
     @classmethod
     def load(cls, folder: Path, analyzer: Analyzer) -> "BM25":
         bm25s = require("bm25s", "search")
-        return cls(bm25s.BM25.load(str(folder), allow_pickle=False, mmap=False), analyzer)
-
-    def search_many(self, queries: list[str], k: int) -> list[list[tuple[int, float]]]:
-        n_docs = int(self.retriever.scores["num_docs"])
-        vocab = self.retriever.vocab_dict
-        toks = [[t for t in self.analyzer.tokens(q) if t in vocab] for q in queries]
-        runnable = [i for i, t in enumerate(toks) if t]
-        out: list[list[tuple[int, float]]] = [[] for _ in queries]
-        if runnable:
-            docs, scores = self.retriever.retrieve([toks[i] for i in runnable], k=min(k, n_docs),
-                                                   show_progress=False, n_threads=0)
-            for row, i in enumerate(runnable):
-                out[i] = [(int(d), float(s)) for d, s in zip(docs[row], scores[row]) if s > 0]
-        return out
+        # Scoring is ours (see scores()); bm25s only holds the matrix, so its backend is moot.
+        return cls(bm25s.BM25.load(str(folder), allow_pickle=False, mmap=False, show_progress=False,
+                                   override_params={"backend": "numpy"}), analyzer)
 
     def scores(self, query: str) -> np.ndarray:
-        """Score of every document (for parity checks and fusion)."""
-        toks = [t for t in self.analyzer.tokens(query) if t in self.retriever.vocab_dict]
-        n = int(self.retriever.scores["num_docs"])
-        return self.retriever.get_scores(toks) if toks else np.zeros(n, dtype=np.float32)
+        """Score of every document: the sum of the query tokens' columns of bm25s' precomputed
+        (document x token) score matrix, with one bincount (no JIT warm-up, ~4x bm25s' numpy path)."""
+        sc = self.retriever.scores
+        n = int(sc["num_docs"])
+        vocab = self.retriever.vocab_dict
+        cols = [vocab[t] for t in self.analyzer.tokens(query) if t in vocab]
+        if not cols:
+            return np.zeros(n, dtype=np.float32)
+        indptr, indices, data = sc["indptr"], sc["indices"], sc["data"]
+        spans = [slice(indptr[c], indptr[c + 1]) for c in cols]
+        return np.bincount(np.concatenate([indices[s] for s in spans]),
+                           weights=np.concatenate([data[s] for s in spans]), minlength=n).astype(np.float32)
+
+    def search_many(self, queries: list[str], k: int) -> list[list[tuple[int, float]]]:
+        out = []
+        for q in queries:
+            scores = self.scores(q)
+            top = _top_k(scores, k)
+            out.append([(int(d), float(scores[d])) for d in top if scores[d] > 0])
+        return out
+
+
+def _top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k best scores, best first (ties: lower document index first)."""
+    if k < len(scores):
+        part = np.argpartition(-scores, k - 1)[:k]
+    else:
+        part = np.arange(len(scores))
+    return part[np.lexsort((part, -scores[part]))]
 
 
 # --------------------------------------------------------------------------- dense
@@ -151,13 +165,7 @@ class Dense:
     def search_many(self, queries: list[str], k: int) -> list[list[tuple[int, float]]]:
         q = self.embedder().embed(queries, kind="query")
         sims = q @ self.matrix.T
-        k = min(k, sims.shape[1])
-        out = []
-        for row in sims:
-            top = np.argpartition(-row, k - 1)[:k]
-            top = top[np.lexsort((top, -row[top]))]
-            out.append([(int(i), float(row[i])) for i in top])
-        return out
+        return [[(int(i), float(row[i])) for i in _top_k(row, k)] for row in sims]
 
 
 def rrf(rankings: list[list[tuple[int, float]]], k: int, rrf_k: int = RRF_K) -> list[tuple[int, float]]:
