@@ -41,6 +41,7 @@ test: setup
 bench: setup
 	$(PY) benchmarks/bench_sampling.py
 	$(PY) benchmarks/bench_models.py
+	$(PY) benchmarks/bench_search.py
 
 clean:
 	rm -rf demo-output .pytest_cache
