@@ -179,7 +179,9 @@ def prepare_all() -> None:
             path = asset_file(name)
         except ModelFileError as exc:
             if "not installed" in str(exc):
-                print(f"skip {name}: {exc}")
+                first = asset.pip.split()[0] if asset.pip else name
+                more = f" … ({len(asset.pip.split())} packages)" if len(asset.pip.split()) > 1 else ""
+                print(f"skip {name}: optional, not installed (pip install {first}{more})")
                 continue
             raise
         print(f"ok   {name}: {path} (sha256 verified)")
