@@ -307,8 +307,11 @@ def test_local_model_reads_images_through_ocr(tmp_path, main_clip):
 
     frame = sample_frames(main_clip[0], n=1, start=1.5, end=2.5)[0]
     seen = describe_image(ImagePart(frame.image))
-    assert seen.startswith("[image; on-screen text: ") and "ORBITALMECHANICS" in seen.replace(" ", "")
-    assert describe_image(ImagePart(frame.image, note="frame at 2.0s")) == "[image: frame at 2.0s]"
+    assert seen.startswith("[image: on-screen text: ") and "ORBITALMECHANICS" in seen.replace(" ", "")
+    noted = describe_image(ImagePart(frame.image, note="frame at 2.0s"))
+    assert noted.startswith("[image: frame at 2.0s; on-screen text: ") and "average colour: " in noted
+    red = describe_image(ImagePart(Image.new("RGB", (40, 40), (230, 20, 20))))
+    assert red == "[image: no readable text; average colour: red]"
 
 
 # --------------------------------------------------------------------------- CLI

@@ -498,6 +498,126 @@ def _memory(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- metrics, bench
+
+
+def _metrics_args(p):
+    p.add_argument("kind", choices=["grounding", "boxes", "qa", "compass"])
+    p.add_argument("--pred", type=Path, required=True, help="predictions file")
+    p.add_argument("--gt", type=Path, help="ground truth (grounding, boxes, qa)")
+    p.add_argument("--data", type=Path, help="instances JSONL (compass)")
+    p.add_argument("--format", default="native", choices=["native", "qvhighlights", "charades", "activitynet"],
+                   help="grounding file format (default native)")
+    p.add_argument("--durations", type=Path, help="Charades_v1_test.csv-style video lengths (charades, for --clip)")
+    p.add_argument("--clip", action="store_true", help="clip intervals to [0, duration] (official scripts do not)")
+    p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
+    p.add_argument("--json", action="store_true")
+
+
+def _metrics_grounding(args) -> dict:
+    from .bench.datasets import load_gt, load_predictions
+    from .bench.grounding import score_grounding
+
+    gt = load_gt(args.gt, args.format, args.durations)
+    preds, _ = load_predictions(args.pred, args.format)
+    items = [{"gt": g["gt"], "pred": preds.get(k), "duration": g.get("duration")} for k, g in gt.items()]
+    m = score_grounding(items, clip=args.clip).metrics()
+    m["missing"] = sum(k not in preds for k in gt)
+    m["extra"] = sum(k not in gt for k in preds)
+    return m
+
+
+def _pairs_file(path: Path, key: str) -> dict:
+    from .search.corpus import CorpusError, iter_jsonl
+
+    out = {}
+    for n, d in iter_jsonl(path):
+        if not isinstance(d, dict) or "id" not in d:
+            raise CorpusError(f"line {n}: needs 'id'", path=path)
+        out[str(d["id"])] = d.get(key)
+    return out
+
+
+def _metrics_boxes(args) -> dict:
+    from .bench.grounding import score_boxes
+
+    gt, pred = _pairs_file(args.gt, "gt"), _pairs_file(args.pred, "pred")
+    return score_boxes([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()])
+
+
+def _metrics_qa(args) -> dict:
+    from .bench.grounding import score_qa
+
+    gt, pred = _pairs_file(args.gt, "answer"), _pairs_file(args.pred, "pred")
+    return score_qa([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()])
+
+
+def _metrics_compass(args) -> dict:
+    from .bench.compass import score_file
+
+    if not args.data:
+        raise VidsleuthError("metrics compass needs --data INSTANCES.jsonl")
+    m = score_file(args.data, args.pred, args.box_format)
+    flat = {f"{s}.{task}.{k}": v for s, tasks in m["settings"].items() for task, vals in tasks.items()
+            for k, v in (vals.items() if isinstance(vals, dict) else [("value", vals)])}
+    return {**m["consistency"], **{k: v for k, v in flat.items()}, "counts": m["counts"], "breakdowns": m["breakdowns"]}
+
+
+METRICS = {"grounding": _metrics_grounding, "boxes": _metrics_boxes, "qa": _metrics_qa, "compass": _metrics_compass}
+
+
+@verb("metrics", "score predictions: grounding (R1@0.3/0.5/0.7, mIoU), boxes, qa, compass (CS scores)")(_metrics_args)
+def _metrics(args) -> int:
+    if args.kind != "compass" and not args.gt:
+        raise VidsleuthError(f"metrics {args.kind} needs --gt")
+    m = METRICS[args.kind](args)
+    if args.json:
+        _print_json(m)
+    else:
+        for key, v in m.items():
+            if not isinstance(v, dict):
+                print(f"{key:32s} {v:.4f}" if isinstance(v, float) else f"{key:32s} {v}")
+    return 0
+
+
+def _bench_args(p):
+    p.add_argument("benchmark", choices=["compass"])
+    p.add_argument("--data", type=Path, help="instances JSONL (default: the generated demo set)")
+    p.add_argument("--model", default="local", help="endpoint name (default local)")
+    p.add_argument("--config", type=Path)
+    p.add_argument("--track", choices=["VL", "AV"])
+    p.add_argument("--frames", help="frame budget K, or a sweep: 8,16,32,64,128 (default by model rules)")
+    p.add_argument("--no-timestamps", action="store_true", help="frames without their timestamps (ablation)")
+    p.add_argument("--modality", choices=["text", "vision", "vision+audio"], help="input modality (ablation)")
+    p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
+    p.add_argument("--concurrency", type=int, default=4)
+    p.add_argument("--no-cache", action="store_true")
+    p.add_argument("--out", type=Path, default=Path("bench-output/compass"))
+    p.add_argument("--json", action="store_true")
+
+
+@verb("bench", "run a benchmark: compass (TG/SG/QA, Text vs Text+Image, VL/AV)")(_bench_args)
+def _bench(args) -> int:
+    from .bench.compass import make_demo_set, run_compass
+    from .models import Models
+
+    data = args.data or make_demo_set(args.out / "demo-data")
+    models = Models(args.config, cache=not args.no_cache)
+    budgets = [int(k) for k in args.frames.split(",")] if args.frames else [None]
+    results = {}
+    for k in budgets:
+        out = args.out if len(budgets) == 1 else args.out / f"frames-{k}"
+        m = run_compass(data, models, args.model, out, track=args.track, frames=k, timestamps=not args.no_timestamps,
+                        modality=args.modality, concurrency=args.concurrency, box_format=args.box_format)
+        results[str(k or "default")] = {"out": str(out), "consistency": m["consistency"], "counts": m["counts"]}
+        if not args.json:
+            print((out / "summary.md").read_text())
+            print(f"outputs: {out.resolve()}")
+    if args.json:
+        _print_json(results)
+    return 0
+
+
 # --------------------------------------------------------------------------- demo
 
 

@@ -69,6 +69,17 @@ class RunStore:
                                   (kind, time.time(), json.dumps(protocol or {}, default=str)))
             return int(cur.lastrowid)
 
+    def find_or_start(self, kind: str, protocol: dict[str, Any]) -> int:
+        """The run with this exact protocol (to resume it), else a new one."""
+        text = json.dumps(protocol, default=str, sort_keys=True)
+        row = self.db.execute("SELECT id FROM runs WHERE kind = ? AND protocol = ? ORDER BY id DESC LIMIT 1",
+                              (kind, text)).fetchone()
+        if row:
+            return int(row[0])
+        with self._lock, self.db:
+            cur = self.db.execute("INSERT INTO runs (kind, started, protocol) VALUES (?, ?, ?)", (kind, time.time(), text))
+            return int(cur.lastrowid)
+
     def record(self, run_id: int | None, call: CallRecord) -> None:
         with self._lock, self.db:
             self.db.execute(

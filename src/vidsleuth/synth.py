@@ -72,6 +72,25 @@ class Caption:
 
 
 @dataclass(frozen=True)
+class Overlay:
+    """A filled square of ``size`` px moving linearly from ``start_xy`` to ``end_xy`` (top-left
+    corner, pixels) while ``start`` <= t < ``end``: ground truth for spatial grounding."""
+
+    start: float
+    end: float
+    color: str
+    size: int
+    start_xy: tuple[int, int]
+    end_xy: tuple[int, int]
+
+    def box_at(self, t: float) -> list[float]:
+        f = min(1.0, max(0.0, (t - self.start) / (self.end - self.start)))
+        x = self.start_xy[0] + (self.end_xy[0] - self.start_xy[0]) * f
+        y = self.start_xy[1] + (self.end_xy[1] - self.start_xy[1]) * f
+        return [x, y, x + self.size, y + self.size]
+
+
+@dataclass(frozen=True)
 class Speech:
     """An utterance spoken by espeak-ng starting at ``start`` seconds."""
 
@@ -93,6 +112,7 @@ class ClipSpec:
     tone_hz: int = 0  # a quiet tone under the speech when > 0
     gop: int = 50
     title: str = ""
+    overlays: tuple[Overlay, ...] = ()
     extra_filters: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -127,7 +147,17 @@ def _video_graph(spec: ClipSpec, textdir: Path) -> str:
         src = f"{shot.pattern}={size}" if shot.pattern else f"color=c={shot.color}:{size}"
         parts.append(f"{src},format=yuv420p,setsar=1[s{i}]")
     concat = "".join(f"[s{i}]" for i in range(len(spec.shots)))
-    chain = [f"{concat}concat=n={len(spec.shots)}:v=1:a=0"]
+    parts.append(f"{concat}concat=n={len(spec.shots)}:v=1:a=0[base0]")
+    base = "base0"
+    for k, ov in enumerate(spec.overlays):
+        d = ov.end - ov.start
+        (x0, y0), (x1, y1) = ov.start_xy, ov.end_xy
+        parts.append(f"color=c={ov.color}:s={ov.size}x{ov.size}:r={spec.fps}:d={spec.duration:.6f}[ov{k}]")
+        parts.append(
+            f"[{base}][ov{k}]overlay=x='{x0}+({x1 - x0})*(t-{ov.start})/{d}':y='{y0}+({y1 - y0})*(t-{ov.start})/{d}'"
+            f":eval=frame:enable='gte(t,{ov.start:.4f})*lt(t,{ov.end:.4f})'[base{k + 1}]")
+        base = f"base{k + 1}"
+    chain = [f"[{base}]null"]
     for j, cap in enumerate(spec.captions):
         tf = textdir / f"caption{j}.txt"
         tf.write_text(cap.text, encoding="utf-8")
@@ -235,6 +265,7 @@ def make_clip(path: str | Path, spec: ClipSpec) -> dict:
         "captions": [asdict(c) for c in spec.captions],
         "speech": [asdict(s) for s in spans],
         "title": spec.title,
+        "overlays": [asdict(o) for o in spec.overlays],
     }
     path.with_suffix(".truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=2))
     return truth

@@ -20,13 +20,33 @@ _LOAD_LOCK = threading.Lock()
 _CALL_LOCKS: dict[str, threading.Lock] = {}
 
 
-def describe_image(part: ImagePart) -> str:
-    if part.note:
-        return f"[image: {part.note}]"
-    from ..perception.ocr import read_image
+_PALETTE = {"black": (0, 0, 0), "white": (255, 255, 255), "grey": (128, 128, 128), "red": (220, 30, 30),
+            "green": (30, 170, 60), "blue": (30, 60, 220), "yellow": (230, 210, 30), "orange": (240, 140, 20),
+            "purple": (130, 40, 160), "brown": (120, 70, 30), "pink": (240, 130, 180), "cyan": (30, 200, 210)}
+_SEEN: dict[str, str] = {}
 
-    lines = [b.text for b in read_image(part.pil())]
-    return f"[image; on-screen text: {' | '.join(lines)}]" if lines else "[image; no readable text]"
+
+def _colour(image) -> str:
+    import numpy as np
+
+    r, g, b = np.asarray(image.convert("RGB").resize((32, 32)), dtype=float).reshape(-1, 3).mean(axis=0)
+    return min(_PALETTE, key=lambda n: sum((x - y) ** 2 for x, y in zip(_PALETTE[n], (r, g, b))))
+
+
+def describe_image(part: ImagePart) -> str:
+    """What the text-only model is told about an image: the caller's note (e.g. its timestamp),
+    the on-screen text OCR reads and the average colour. Cached by pixel content."""
+    import hashlib
+
+    image = part.pil()
+    key = hashlib.sha256(image.tobytes()).hexdigest()
+    if key not in _SEEN:
+        from ..perception.ocr import read_image
+
+        lines = [b.text for b in read_image(image)]
+        text = f"on-screen text: {' | '.join(lines)}" if lines else "no readable text"
+        _SEEN[key] = f"{text}; average colour: {_colour(image)}"
+    return f"[image: {part.note + '; ' if part.note else ''}{_SEEN[key]}]"
 
 
 def describe_audio(part: AudioPart) -> str:
