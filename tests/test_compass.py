@@ -260,6 +260,7 @@ def test_bench_compass_runs_resumes_and_writes_outputs(tmp_path):
                              for r in map(json.loads, (out / "predictions.jsonl").read_text().splitlines())))
     again = json.loads(cli("metrics", "compass", "--data", data, "--pred", preds, "--json").stdout)
     assert again["CS_QA"] == 0.25 and again["CS_TG"] == pytest.approx(m["consistency"]["CS_TG"])
+    assert again["Average"]["text"] == 1.0 and again["text.QA.accuracy"] == 1.0
 
 
 def test_bench_compass_with_the_local_model(tmp_path):
@@ -274,3 +275,14 @@ def test_bench_compass_with_the_local_model(tmp_path):
     assert m["counts"]["instances"] == 3 and m["errors"] == [] and m["counts"]["unparsed"] == 0
     assert m["calls"]["total"]["calls"] >= 6  # every instance, both settings, really asked
     assert set(m["settings"]) == set(SETTINGS)
+
+
+def test_metrics_boxes_and_qa_cli(tmp_path):
+    (tmp_path / "bg.jsonl").write_text('{"id": "1", "gt": [[0, 0, 10, 10], [0, 0, 10, 10]]}\n')
+    (tmp_path / "bp.jsonl").write_text('{"id": "1", "pred": [[0, 0, 10, 10], [5, 0, 15, 10]]}\n')
+    m = json.loads(cli("metrics", "boxes", "--gt", tmp_path / "bg.jsonl", "--pred", tmp_path / "bp.jsonl", "--json").stdout)
+    assert m["AP@0.5"] == 0.5 and m["mIoU"] == pytest.approx((1 + 1 / 3) / 2)
+    (tmp_path / "qg.jsonl").write_text('{"id": "1", "answer": "A"}\n{"id": "2", "answer": "B"}\n')
+    (tmp_path / "qp.jsonl").write_text('{"id": "1", "pred": "A"}\n')
+    m = json.loads(cli("metrics", "qa", "--gt", tmp_path / "qg.jsonl", "--pred", tmp_path / "qp.jsonl", "--json").stdout)
+    assert m == {"accuracy": 0.5, "n": 2, "unparsed": 1}

@@ -559,8 +559,9 @@ def _metrics_compass(args) -> dict:
         raise VidsleuthError("metrics compass needs --data INSTANCES.jsonl")
     m = score_file(args.data, args.pred, args.box_format)
     flat = {f"{s}.{task}.{k}": v for s, tasks in m["settings"].items() for task, vals in tasks.items()
-            for k, v in (vals.items() if isinstance(vals, dict) else [("value", vals)])}
-    return {**m["consistency"], **{k: v for k, v in flat.items()}, "counts": m["counts"], "breakdowns": m["breakdowns"]}
+            if isinstance(vals, dict) for k, v in vals.items()}
+    average = {s: tasks.get("Average") for s, tasks in m["settings"].items()}
+    return {**m["consistency"], "Average": average, **flat, "counts": m["counts"], "breakdowns": m["breakdowns"]}
 
 
 METRICS = {"grounding": _metrics_grounding, "boxes": _metrics_boxes, "qa": _metrics_qa, "compass": _metrics_compass}
@@ -575,6 +576,8 @@ def _metrics(args) -> int:
         _print_json(m)
     else:
         for key, v in m.items():
+            if key == "Average":
+                v = " / ".join(f"{s} {x:.4f}" for s, x in v.items() if x is not None)
             if not isinstance(v, dict):
                 print(f"{key:32s} {v:.4f}" if isinstance(v, float) else f"{key:32s} {v}")
     return 0
@@ -609,10 +612,15 @@ def _bench(args) -> int:
         out = args.out if len(budgets) == 1 else args.out / f"frames-{k}"
         m = run_compass(data, models, args.model, out, track=args.track, frames=k, timestamps=not args.no_timestamps,
                         modality=args.modality, concurrency=args.concurrency, box_format=args.box_format)
-        results[str(k or "default")] = {"out": str(out), "consistency": m["consistency"], "counts": m["counts"]}
+        results[str(k or "default")] = {"out": str(out), "consistency": m["consistency"], "counts": m["counts"],
+                                        "average": {s: v.get("Average") for s, v in m["settings"].items()}}
         if not args.json:
             print((out / "summary.md").read_text())
             print(f"outputs: {out.resolve()}")
+    if len(budgets) > 1:
+        from .bench.compass import plot_sweep
+
+        plot_sweep(results, args.out)
     if args.json:
         _print_json(results)
     return 0

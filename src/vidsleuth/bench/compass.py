@@ -444,3 +444,26 @@ def make_demo_set(folder: str | Path) -> Path:
     data = folder / "compass_demo.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return data
+
+
+def plot_sweep(results: dict, out: Path) -> None:
+    """The frame-scaling sweep: Average (per setting) and CS_Avg against the frame budget."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ks = sorted(int(k) for k in results)
+    (out / "sweep.json").write_text(json.dumps(results, indent=2))
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for setting, style in (("text", "-o"), ("text+image", "--s")):
+        ax.plot(ks, [results[str(k)]["average"].get(setting) or 0 for k in ks], style, label=f"Average ({setting})")
+    ax.plot(ks, [results[str(k)]["consistency"].get("CS_Avg", 0) for k in ks], ":^", label="CS_Avg")
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(ks, [str(k) for k in ks])
+    ax.set_xlabel("frames")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "sweep.png", dpi=100)
+    plt.close(fig)
