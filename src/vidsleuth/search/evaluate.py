@@ -79,37 +79,38 @@ def evaluate(run: Run, qrels: Qrels, ks: Iterable[int] = (10,)) -> dict:
 # --------------------------------------------------------------------------- files
 
 
-def read_qrels(path: str | Path) -> Qrels:
-    """TREC qrels: ``qid iter docid grade`` per line."""
-    qrels: Qrels = defaultdict(dict)
+def _trec_rows(path: str | Path, form: str):
+    """(line number, fields) of a whitespace-separated TREC file whose lines look like ``form``."""
+    width = len(form.split())
     with open(path, encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
             parts = line.split()
             if not parts:
                 continue
-            if len(parts) != 4:
-                raise CorpusError(f"line {n}: expected 'qid iter docid grade', got {len(parts)} fields", path=path)
-            try:
-                qrels[parts[0]][parts[2]] = int(parts[3])
-            except ValueError:
-                raise CorpusError(f"line {n}: grade {parts[3]!r} is not an integer", path=path) from None
+            if len(parts) != width:
+                raise CorpusError(f"line {n}: expected '{form}', got {len(parts)} fields", path=path)
+            yield n, parts
+
+
+def read_qrels(path: str | Path) -> Qrels:
+    """TREC qrels: ``qid iter docid grade`` per line."""
+    qrels: Qrels = defaultdict(dict)
+    for n, (qid, _, doc, grade) in _trec_rows(path, "qid iter docid grade"):
+        try:
+            qrels[qid][doc] = int(grade)
+        except ValueError:
+            raise CorpusError(f"line {n}: grade {grade!r} is not an integer", path=path) from None
     return dict(qrels)
 
 
 def read_run(path: str | Path) -> Run:
     """TREC run: ``qid Q0 docid rank score tag`` per line."""
     run: Run = defaultdict(list)
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            parts = line.split()
-            if not parts:
-                continue
-            if len(parts) != 6:
-                raise CorpusError(f"line {n}: expected 'qid Q0 docid rank score tag', got {len(parts)} fields", path=path)
-            try:
-                run[parts[0]].append((parts[2], float(parts[4])))
-            except ValueError:
-                raise CorpusError(f"line {n}: score {parts[4]!r} is not a number", path=path) from None
+    for n, (qid, _, doc, _rank, score, _tag) in _trec_rows(path, "qid Q0 docid rank score tag"):
+        try:
+            run[qid].append((doc, float(score)))
+        except ValueError:
+            raise CorpusError(f"line {n}: score {score!r} is not a number", path=path) from None
     return dict(run)
 
 
