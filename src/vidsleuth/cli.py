@@ -584,26 +584,30 @@ def _metrics(args) -> int:
 
 
 def _bench_args(p):
-    p.add_argument("benchmark", choices=["compass"])
-    p.add_argument("--data", type=Path, help="instances JSONL (default: the generated demo set)")
-    p.add_argument("--model", default="local", help="endpoint name (default local)")
-    p.add_argument("--config", type=Path)
+    p.add_argument("benchmark", choices=["compass", "browse"])
+    p.add_argument("--data", type=Path, help="compass: instances JSONL (default: the generated demo set)")
+    p.add_argument("--questions", type=Path, help="browse: questions JSONL (id, question, answer, level, genre, seed_video_ids)")
+    p.add_argument("--agent", choices=["video-browser", "react"], default="video-browser", help="browse: the agent")
+    _agent_args(p, index_required=False)
     p.add_argument("--track", choices=["VL", "AV"])
     p.add_argument("--frames", help="frame budget K, or a sweep: 8,16,32,64,128 (default by model rules)")
     p.add_argument("--no-timestamps", action="store_true", help="frames without their timestamps (ablation)")
     p.add_argument("--modality", choices=["text", "vision", "vision+audio"], help="input modality (ablation)")
     p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
     p.add_argument("--concurrency", type=int, default=4)
-    p.add_argument("--no-cache", action="store_true")
-    p.add_argument("--out", type=Path, default=Path("bench-output/compass"))
+    p.add_argument("--out", type=Path, help="output folder (default bench-output/NAME)")
     p.add_argument("--json", action="store_true")
 
 
-@verb("bench", "run a benchmark: compass (TG/SG/QA, Text vs Text+Image, VL/AV)")(_bench_args)
+@verb("bench", "run a benchmark: compass (TG/SG/QA, Text vs Text+Image) or browse (the browsing agents)")(_bench_args)
 def _bench(args) -> int:
+    args.out = args.out or Path("bench-output") / args.benchmark
+    if args.benchmark == "browse":
+        return _bench_browse(args)
     from .bench.compass import make_demo_set, run_compass
     from .models import Models
 
+    args.model = args.model or "local"
     data = args.data or make_demo_set(args.out / "demo-data")
     models = Models(args.config, cache=not args.no_cache)
     budgets = [int(k) for k in args.frames.split(",")] if args.frames else [None]
@@ -623,6 +627,142 @@ def _bench(args) -> int:
         plot_sweep(results, args.out)
     if args.json:
         _print_json(results)
+    return 0
+
+
+# --------------------------------------------------------------------------- agents
+
+
+def _agent_args(p, index_required: bool = True):
+    p.add_argument("-i", "--index", type=Path, required=index_required, help="search index folder")
+    p.add_argument("--corpus", type=Path, help="corpus.jsonl (default: the one the index was built from)")
+    p.add_argument("--memory", type=Path, help="Translation Memory bank folder")
+    p.add_argument("--model", help="endpoint for every agent role (default: config roles, else local)")
+    p.add_argument("--judge", help="endpoint for the judge role")
+    p.add_argument("--config", type=Path, help="model config TOML")
+    p.add_argument("--library", type=Path, help="ingest library for transcripts and on-screen text")
+    p.add_argument("--allow-download", action="store_true", help="fetch videos that have a url but no local path (yt-dlp)")
+    p.add_argument("--t-max", type=int, default=3, help="browsing loops (default 3)")
+    p.add_argument("--search-k", type=int, default=10, help="candidates per search (default 10)")
+    p.add_argument("--analyst-frames", type=int, default=128, help="frames per selected video (default 128)")
+    p.add_argument("--no-cache", action="store_true")
+
+
+def _agent_setup(args):
+    from dataclasses import replace
+
+    from .browse.videos import BrowseConfig, Videos
+    from .models import Models
+    from .search.corpus import read_corpus
+    from .search.index import SearchIndex
+    from .search.memory import MemoryBank
+
+    if not args.index:
+        raise VidsleuthError("an index is needed: -i INDEX")
+    index = SearchIndex.load(args.index)
+    records = {r.video_id: r for r in read_corpus(args.corpus or index.meta["corpus"])}
+    overrides = {"default": args.model} if args.model else {}
+    if args.judge:
+        overrides["judge"] = args.judge
+    models = Models(args.config, cache=not args.no_cache, overrides=overrides)
+    cfg = replace(BrowseConfig(), t_max=args.t_max, search_k=args.search_k, analyst_frames=args.analyst_frames)
+    videos = Videos(records, library=args.library, allow_download=args.allow_download)
+    memory = MemoryBank(args.memory, models.embedder()) if args.memory else None
+    return index, models, videos, memory, cfg
+
+
+def _ask_args(p):
+    p.add_argument("question")
+    p.add_argument("--agent", choices=["video-browser", "react"], default="video-browser")
+    p.add_argument("--trace", type=Path, help="write the trajectory JSON here")
+    _agent_args(p)
+    p.add_argument("--json", action="store_true")
+
+
+@verb("ask", "answer a question from the videos of an index (Video-Browser or ReAct)")(_ask_args)
+def _ask(args) -> int:
+    from .browse.agent import make_agent
+    from .browse.trace import render
+
+    index, models, videos, memory, cfg = _agent_setup(args)
+    from .store import RunStore
+
+    store = RunStore(Path(args.trace).with_suffix(".runs.sqlite")) if args.trace else None
+    if store is not None:
+        models.store, models.run_id = store, store.start_run("ask", {"question": args.question})
+    ans = make_agent(args.agent, index, models, videos, memory, cfg).run(args.question)
+    if args.trace:
+        ans.save(args.trace)
+    cost = store.summary(models.run_id)["total"] if store is not None else None
+    if args.json:
+        _print_json({**ans.to_dict(), "cost": cost})
+    else:
+        conf = "unknown" if ans.confidence is None else f"{ans.confidence:.0%}"
+        print(f"Answer: {ans.answer if ans.answer is not None else '(no parseable answer)'}  (confidence {conf})")
+        print(f"Why: {ans.explanation}")
+        for vid, a, b, what in ans.evidence:
+            print(f"Evidence: {vid} @ {a:.1f}-{b:.1f}s  {what}")
+        if not ans.evidence and ans.selected:
+            print("Videos used: " + ", ".join(ans.selected))
+        t = ans.tokens()
+        print(f"Tokens: browse {t['browse']}, verify {t['verify']}" + (f"; model calls {cost['model_calls']}, cost {cost['cost']:.4f}" if cost else ""))
+    return 0
+
+
+def _trace_args(p):
+    p.add_argument("file", type=Path)
+
+
+@verb("trace", "print a saved agent trajectory readably")(_trace_args)
+def _trace(args) -> int:
+    from .browse.trace import load_trace, render
+
+    print(render(load_trace(args.file)))
+    return 0
+
+
+def _bench_browse(args) -> int:
+    from dataclasses import asdict
+
+    from . import __version__
+    from .bench.browse import run_browse
+    from .browse.agent import make_agent
+    from .prompts import prompt_hash
+
+    if not args.questions:
+        raise VidsleuthError("bench browse needs --questions FILE")
+    index, models, videos, memory, cfg = _agent_setup(args)
+    protocol = {"agent": args.agent, "index": str(args.index.resolve()), "index_meta": index.meta.get("bm25"),
+                "memory": str(args.memory) if args.memory else None, "config": asdict(cfg),
+                "roles": {r: models.endpoint_for(r).describe() for r in ("planner", "watcher", "checker", "analyst", "judge")},
+                "prompts": {n: prompt_hash(n) for n in ("planner.j2", "watcher_header.j2", "checker.j2", "analyst_intro.j2",
+                                                        "analyst_outro.j2", "react_system.j2")},
+                "vidsleuth": __version__}
+    metrics = run_browse(args.questions, lambda: make_agent(args.agent, index, models, videos, memory, cfg), models,
+                         args.out, protocol=protocol, concurrency=args.concurrency)
+    if args.json:
+        _print_json({k: v for k, v in metrics.items() if k not in ("calibration",)})
+    else:
+        print((args.out / "summary.md").read_text())
+        print(f"outputs: {args.out.resolve()}")
+    return 0
+
+
+def _calibration_args(p):
+    p.add_argument("--input", type=Path, required=True, help='JSONL lines {"correct": bool, "confidence": number}')
+    p.add_argument("--bins", type=int, default=5)
+    p.add_argument("--json", action="store_true")
+
+
+@verb("metrics-calibration", "calibration error (seed 001 App. A.6.2) of a file of answers")(_calibration_args)
+def _calibration(args) -> int:
+    from .bench.browse import calibration, read_calibration_rows
+
+    m = calibration(read_calibration_rows(args.input), bins=args.bins)
+    if args.json:
+        _print_json(m)
+    else:
+        print(f"n {m['n']}  accuracy {m['accuracy']:.4f}  calibration error {m['calibration_error']:.4f}")
     return 0
 
 
@@ -663,10 +803,10 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    for i, word in enumerate(argv):  # `search eval …` is the verb search-eval
+    for i, word in enumerate(argv):  # `search eval …` and `metrics calibration …` are two-word verbs
         if not word.startswith("-"):
-            if word == "search" and argv[i + 1 : i + 2] == ["eval"]:
-                argv[i : i + 2] = ["search-eval"]
+            if (word, argv[i + 1 : i + 2]) in (("search", ["eval"]), ("metrics", ["calibration"])):
+                argv[i : i + 2] = [f"{word}-{argv[i + 1]}"]
             break
     args = build_parser().parse_args(argv)
     from . import progress

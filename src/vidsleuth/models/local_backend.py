@@ -38,6 +38,8 @@ def describe_image(part: ImagePart) -> str:
     the on-screen text OCR reads and the average colour. Cached by pixel content."""
     import hashlib
 
+    if not part.read:
+        return f"[image: {part.note}]"
     image = part.pil()
     key = hashlib.sha256(image.tobytes()).hexdigest()
     if key not in _SEEN:

@@ -24,6 +24,7 @@ class ImagePart:
 
     image: Any  # PIL.Image.Image or path
     note: str = ""
+    read: bool = True  # False: the note already says what perception read; text-only backends skip OCR
 
     def pil(self) -> PILImage.Image:
         if isinstance(self.image, PILImage.Image):

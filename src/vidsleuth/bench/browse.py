@@ -1,0 +1,233 @@
+"""The browsing benchmark (seed 001 §5, App. A.6-A.7): accuracy by the seed's judge prompt (with
+a normalised exact-match short-cut recorded beside it), calibration error with B = 5 bins,
+cumulative recall, watched rate, per-level and per-genre tables, tokens per phase, failures."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import time
+import unicodedata
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ModelOutputError, VidsleuthError
+from ..prompts import prompt_hash, render
+from ..search.corpus import CorpusError, iter_jsonl
+
+BINS = 5
+JUDGE_SCHEMA = {"type": "object", "properties": {"is_correct": {"type": "boolean"}}, "required": ["is_correct"]}
+
+
+def calibration(rows: list[dict], bins: int = BINS) -> dict:
+    """App. A.6.2: B equal bins [0, .2), …, [.8, 1.0] (1.0 in the last); CE = sum_i n_i / N
+    |acc(i) - conf(i)|. Rows without a confidence are left out and counted."""
+    usable = [r for r in rows if r.get("confidence") is not None]
+    out_bins = []
+    ce = 0.0
+    n = len(usable)
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        inside = [r for r in usable if lo <= r["confidence"] < hi or (b == bins - 1 and r["confidence"] == 1.0)]
+        if inside:
+            acc = float(np.mean([bool(r["correct"]) for r in inside]))
+            conf = float(np.mean([r["confidence"] for r in inside]))
+            ce += len(inside) / n * abs(acc - conf)
+        else:
+            acc = conf = None
+        out_bins.append({"lo": lo, "hi": hi, "n": len(inside), "accuracy": acc, "confidence": conf})
+    return {"n": n, "accuracy": float(np.mean([bool(r["correct"]) for r in usable])) if usable else 0.0,
+            "calibration_error": ce, "bins": out_bins, "without_confidence": len(rows) - n}
+
+
+def read_calibration_rows(path: str | Path) -> list[dict]:
+    from ..browse.trace import parse_confidence
+
+    rows = []
+    for n, d in iter_jsonl(path):
+        if not isinstance(d, dict) or not isinstance(d.get("correct"), bool) or "confidence" not in d:
+            raise CorpusError(f'line {n}: expected {{"correct": true|false, "confidence": number}}', path=path)
+        c = parse_confidence(d["confidence"])
+        if c is None:
+            raise CorpusError(f"line {n}: confidence {d['confidence']!r} is not a number or percentage", path=path)
+        rows.append({"correct": d["correct"], "confidence": c})
+    return rows
+
+
+def normalise_answer(text: str | None) -> str:
+    if text is None:
+        return ""
+    t = unicodedata.normalize("NFKC", str(text)).lower()
+    t = "".join(ch for ch in t if ch not in string.punctuation and ch not in "，。！？、：；“”‘’（）")
+    t = re.sub(r"\b(a|an|the)\b", " ", t)
+    return " ".join(t.split())
+
+
+def exact_match(pred: str | None, truth: str) -> bool:
+    return bool(pred) and normalise_answer(pred) == normalise_answer(truth)
+
+
+def judge(models, question: str, truth: str, prediction: str | None) -> tuple[bool | None, dict]:
+    """The seed's judge prompt; None when the judge's answer cannot be parsed (counted)."""
+    if prediction is None:
+        return False, {"skipped": "no parseable prediction"}
+    model = models.for_role("judge")
+    try:
+        reply = model.chat(render("judge.j2", question=question, ground_truth=truth, prediction=prediction).strip(),
+                           schema=JUDGE_SCHEMA, max_tokens=32)
+        return bool(reply.data["is_correct"]), {"tokens": reply.tokens_in + reply.tokens_out, "cached": reply.cached}
+    except ModelOutputError as exc:
+        return None, {"error": str(exc)}
+
+
+def read_questions(path: str | Path) -> list[dict]:
+    rows, seen = [], set()
+    for n, d in iter_jsonl(path):
+        if not isinstance(d, dict) or not d.get("id") or not d.get("question") or "answer" not in d:
+            raise CorpusError(f"line {n}: needs 'id', 'question' and 'answer'", path=path)
+        if d["id"] in seen:
+            raise CorpusError(f"line {n}: duplicate id {d['id']!r}", path=path)
+        seen.add(d["id"])
+        rows.append({"id": str(d["id"]), "question": d["question"], "answer": str(d["answer"]),
+                     "level": str(d.get("level", "")), "genre": str(d.get("genre", "")),
+                     "seed_video_ids": list(d.get("seed_video_ids") or [])})
+    return rows
+
+
+def _table(rows: list[dict], key: str) -> dict:
+    groups = defaultdict(list)
+    for r in rows:
+        groups[r[key] or "(none)"].append(r)
+    return {g: {"n": len(rs), "accuracy": float(np.mean([bool(r["correct"]) for r in rs])),
+                "recall": float(np.mean([r["recalled"] for r in rs])), "watched": float(np.mean([r["watched"] for r in rs]))}
+            for g, rs in sorted(groups.items())}
+
+
+def summarise(rows: list[dict]) -> dict:
+    n = len(rows)
+    mean = lambda k: float(np.mean([r[k] for r in rows])) if rows else 0.0
+    cal = calibration([{"correct": r["correct"], "confidence": r["confidence"]} for r in rows])
+    return {
+        "n": n, "accuracy": mean("correct"), "exact_match": mean("exact"),
+        "judge_exact_disagreements": sum(r["judge"] is not None and r["judge"] != r["exact"] for r in rows),
+        "judge_unparsed": sum(r["judge"] is None for r in rows),
+        "calibration_error": cal["calibration_error"], "calibration": cal,
+        "cumulative_recall": mean("recalled"), "watched_rate": mean("watched"),
+        "tokens_per_question": {"browse": mean("tokens_browse"), "verify": mean("tokens_verify")},
+        "parse_failures": sum(r["parse_failures"] for r in rows), "errors": sum(bool(r.get("error")) for r in rows),
+        "by_level": _table(rows, "level"), "by_genre": _table(rows, "genre"),
+    }
+
+
+def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1) -> dict:
+    """Answer every question (resumable), judge, and write the outputs."""
+    from ..progress import task
+    from ..store import RunStore
+
+    qs = read_questions(questions)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "traces").mkdir(exist_ok=True)
+    store = RunStore(out / "runs.sqlite")
+    protocol = {**protocol, "questions": str(Path(questions).resolve()),
+                "judge_prompt": prompt_hash("judge.j2")}
+    run_id = store.find_or_start("browse", protocol)
+    models.store, models.run_id = store, run_id
+    done = store.items(run_id)
+
+    def one(q: dict) -> None:
+        if q["id"] in done:
+            return
+        agent = agent_factory()
+        try:
+            ans = agent.run(q["question"])
+        except VidsleuthError as exc:  # an endpoint failure: not stored, so a rerun retries it
+            errors.append({"id": q["id"], "error": str(exc)})
+            return
+        safe = re.sub(r"[^\w.-]", "_", q["id"])
+        ans.save(out / "traces" / f"{safe}.json")
+        verdict, info = judge(models, q["question"], q["answer"], ans.answer)
+        exact = exact_match(ans.answer, q["answer"])
+        tokens = ans.tokens()
+        row = {**q, "prediction": ans.answer, "explanation": ans.explanation, "confidence": ans.confidence,
+               "judge": verdict, "exact": exact, "correct": bool(verdict) if verdict is not None else exact,
+               "recalled": any(v in ans.candidates for v in q["seed_video_ids"]),
+               "watched": any(v in ans.selected for v in q["seed_video_ids"]),
+               "selected": list(ans.selected), "evidence": [list(e) for e in ans.evidence],
+               "tokens_browse": tokens["browse"], "tokens_verify": tokens["verify"],
+               "parse_failures": ans.parse_failures, "judge_info": info}
+        store.save_item(run_id, q["id"], row)
+        done[q["id"]] = row
+
+    errors: list[dict] = []
+    t0 = time.perf_counter()
+    with task("questions", total=len(qs)) as bar, ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+        for _ in pool.map(one, qs):
+            bar.advance()
+    rows = [done[q["id"]] for q in qs if q["id"] in done]
+    metrics = summarise(rows)
+    metrics["missing"] = len(qs) - len(rows)
+    metrics["run_errors"] = errors
+    metrics["calls"] = store.summary(run_id)
+    write_outputs(out, rows, metrics, protocol, time.perf_counter() - t0)
+    return metrics
+
+
+def write_outputs(out: Path, rows: list[dict], m: dict, protocol: dict, seconds: float) -> None:
+    with open(out / "predictions.jsonl", "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    (out / "metrics.json").write_text(json.dumps(m, indent=2, ensure_ascii=False))
+    (out / "run.json").write_text(json.dumps({"protocol": protocol, "seconds": round(seconds, 2)}, indent=2, default=str))
+    pct = lambda v: f"{100 * v:.1f}"
+    lines = ["# Browsing benchmark", "",
+             f"| n | OA (judge) | exact match | CE | cumulative recall | watched | browse tok/q | verify tok/q |",
+             "|---|---|---|---|---|---|---|---|",
+             f"| {m['n']} | {pct(m['accuracy'])} | {pct(m['exact_match'])} | {pct(m['calibration_error'])} | "
+             f"{pct(m['cumulative_recall'])} | {pct(m['watched_rate'])} | {m['tokens_per_question']['browse']:.0f} | "
+             f"{m['tokens_per_question']['verify']:.0f} |", "",
+             f"Judge/exact disagreements: {m['judge_exact_disagreements']}; judge unparsed: {m['judge_unparsed']}; "
+             f"agent parse failures: {m['parse_failures']}; questions missing (endpoint errors): {m['missing']}.", ""]
+    for name in ("by_level", "by_genre"):
+        lines += [f"## {name.replace('_', ' ')}", "", "| group | n | OA | recall | watched |", "|---|---|---|---|---|"]
+        lines += [f"| {g} | {v['n']} | {pct(v['accuracy'])} | {pct(v['recall'])} | {pct(v['watched'])} |" for g, v in m[name].items()]
+        lines.append("")
+    calls = m["calls"]["total"]
+    lines.append(f"Model calls {calls['model_calls']} (+{calls['cache_hits']} cached), cost {calls['cost']:.4f}.")
+    (out / "summary.md").write_text("\n".join(lines) + "\n")
+    plot(m, out)
+
+
+def plot(m: dict, out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bins = m["calibration"]["bins"]
+    fig, ax = plt.subplots(figsize=(4.5, 4))
+    centers = [(b["lo"] + b["hi"]) / 2 for b in bins]
+    ax.bar(centers, [b["accuracy"] or 0 for b in bins], width=0.18, label="accuracy", alpha=0.8)
+    ax.plot([0, 1], [0, 1], "k--", lw=1, label="perfect calibration")
+    ax.plot(centers, [b["confidence"] if b["confidence"] is not None else np.nan for b in bins], "o", label="mean confidence")
+    ax.set_xlabel("confidence")
+    ax.set_ylabel("accuracy")
+    ax.set_title(f"Reliability (CE {100 * m['calibration_error']:.1f}%)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / "reliability.png", dpi=100)
+    plt.close(fig)
+    genres = m["by_genre"]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.bar(list(genres), [v["accuracy"] for v in genres.values()])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("accuracy")
+    ax.set_title("Accuracy by genre")
+    plt.setp(ax.get_xticklabels(), rotation=20, fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out / "genres.png", dpi=100)
+    plt.close(fig)

@@ -1,0 +1,283 @@
+"""Video-Browser (seed 001 §4, App. B.1/B.3): Planner → Searcher → Watcher → Checker, looped at
+most T_max times, then one Analyst call over every selected video.
+
+Prompts are the seed's (``prompts/planner.j2``, ``watcher_header.j2``, ``checker.j2``,
+``analyst_*.j2``). Failures follow the seed's fallbacks and are recorded on the step: an
+unparseable Watcher answer or an empty list selects the first top-k candidates; an unparseable
+Planner answer searches the question itself; an unparseable Checker answer continues.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import ModelOutputError, VidsleuthError
+from ..models.jsonout import extract_json
+from ..models.types import ImagePart, Message
+from ..prompts import render
+from .trace import Answer, Step, parse_confidence
+from .videos import BrowseConfig, Videos, clip
+
+PLANNER_SCHEMA = {"type": "object", "properties": {"thought": {"type": "string"},
+                                                   "search_queries": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["search_queries"]}
+CHECKER_SCHEMA = {"type": "object", "properties": {"decision": {"enum": ["HALT", "CONTINUE", "halt", "continue"]},
+                                                   "feedback": {"type": "string"}}, "required": ["decision"]}
+WATCHER_SCHEMA = {"type": "array", "items": {"type": "integer"}}
+ANSWER_SCHEMA = {"type": "object", "properties": {"Explanation": {"type": "string"}, "Answer": {"type": ["string", "number"]},
+                                                  "Confidence": {"type": ["string", "number"]}},
+                 "required": ["Answer"]}
+
+
+def _text_only(model) -> bool:
+    return model.endpoint.backend == "local"
+
+
+def answer_evidence(answer: str | None, videos: Videos, selected: list[str]) -> tuple:
+    """Moments in the selected videos whose speech or on-screen text contains the answer."""
+    if not answer:
+        return ()
+    words = [w for w in re.findall(r"\w+", answer.lower()) if len(w) > 1 or w.isdigit()]
+    if not words:
+        return ()
+    found = []
+    for vid in selected:
+        tl = videos.timeline(vid)
+        for s in (tl.segments if tl else ()):
+            if s.kind in ("speech", "subtitle", "ocr") and all(w in s.text.lower() for w in words):
+                found.append((vid, s.start, s.end, f"{s.kind}: {s.text}"))
+    return tuple(found[:5])
+
+
+class VideoBrowser:
+    name = "video-browser"
+
+    def __init__(self, index, models, videos: Videos, memory=None, config: BrowseConfig | None = None):
+        self.index, self.models, self.videos, self.memory = index, models, videos, memory
+        self.cfg = config or BrowseConfig()
+
+    # -- roles
+    def _plan(self, question, history, evidence, feedback, memory_block, loop, steps) -> str:
+        model = self.models.for_role("planner")
+        system = render("planner.j2", memory_block=memory_block, max_queries=self.cfg.planner_max_queries).strip()
+        human = render("planner_state.j2", question=question, history=history, evidence=evidence, feedback=feedback).strip()
+        try:
+            reply = model.chat([Message.of("system", system), Message.of("user", human)], schema=PLANNER_SCHEMA,
+                               max_tokens=256)
+            queries = [q for q in reply.data.get("search_queries", []) if isinstance(q, str) and q.strip()]
+            note = "" if queries else "planner returned no query: searching the question"
+            query = (queries or [question])[0]
+            steps.append(Step.from_reply("planner", loop, f"history {len(history)}, evidence {len(evidence)}",
+                                         reply.data, reply, note))
+        except ModelOutputError as exc:
+            query = question
+            steps.append(Step("planner", loop, "planner state", exc.raw[:300], note="unparseable: searching the question"))
+        return query
+
+    def _watch(self, question, hits, loop, steps) -> list[str]:
+        cfg = self.cfg
+        model = self.models.for_role("watcher")
+        text_only = _text_only(model)
+        header = render("watcher_header.j2", user_query=question, n_candidates=len(hits), n_grids=cfg.n_grids,
+                        rows=cfg.grid_rows, frames_per_grid=cfg.grid_rows * cfg.grid_rows, top_k=cfg.watcher_top_k).strip()
+        parts: list[Any] = [header]
+        no_visual = 0
+        for i, hit in enumerate(hits):
+            rec = self.videos.record(hit.video_id)
+            parts.append(f"[Cand {i}] Title: {clip(rec.title, cfg.title_max)} | Channel: {clip(rec.channel, cfg.channel_max)}\n"
+                         f"Desc: {clip(rec.description, cfg.desc_max)}")
+            grids = self.videos.grids(hit.video_id, cfg)
+            if not grids:
+                parts.append("(no visual data)")
+                no_visual += 1
+                continue
+            for g, grid in enumerate(grids, 1):
+                a, b = grid.span
+                parts.append(f"[Cand {i} · Grid {g}/{len(grids)} · t={a:.1f}-{b:.1f}s]")
+                if text_only:
+                    notes = "; ".join(self.videos.cell_notes(hit.video_id, grid.times))
+                    parts.append(ImagePart(grid.image, note=f"grid cells read by OCR: {notes}", read=False))
+                else:
+                    parts.append(ImagePart(grid.image))
+        fallback = [h.video_id for h in hits[: cfg.watcher_top_k]]
+        inputs = f"{len(hits)} candidates, {no_visual} without visual data"
+        try:
+            reply = model.chat([Message.of("user", *parts)], schema=WATCHER_SCHEMA, max_tokens=64)
+            picked = []
+            for idx in reply.data:  # dedupe, keep valid indices, clip at top_k (seed B.3)
+                if isinstance(idx, int) and 0 <= idx < len(hits) and hits[idx].video_id not in picked:
+                    picked.append(hits[idx].video_id)
+            picked = picked[: cfg.watcher_top_k]
+            note = "" if picked else "empty or invalid list: first top-k candidates"
+            steps.append(Step.from_reply("watcher", loop, inputs, reply.data, reply, note))
+            return picked or fallback
+        except ModelOutputError as exc:
+            steps.append(Step("watcher", loop, inputs, exc.raw[:300], note="unparseable: first top-k candidates"))
+            return fallback
+
+    def _check(self, question, query, evidence, history, loop, steps) -> tuple[bool, str]:
+        model = self.models.for_role("checker")
+        prompt = render("checker.j2", user_query=question, current_query=query,
+                        accumulated_evidence="; ".join(evidence) or "(none)",
+                        history="; ".join(f'loop {h["loop"]}: "{h["query"]}" -> {h["selected"]}' for h in history)).strip()
+        try:
+            reply = model.chat(prompt, schema=CHECKER_SCHEMA, max_tokens=128)
+            halt = str(reply.data["decision"]).upper() == "HALT"
+            steps.append(Step.from_reply("checker", loop, f"{len(evidence)} evidence items", reply.data, reply))
+            return halt, "" if halt else str(reply.data.get("feedback") or "")
+        except ModelOutputError as exc:
+            steps.append(Step("checker", loop, "evidence", exc.raw[:300], note="unparseable: CONTINUE"))
+            return False, ""
+
+    def _analyse(self, question, selected, steps) -> tuple[str | None, str, float | None, int]:
+        cfg = self.cfg
+        model = self.models.for_role("analyst")
+        text_only = _text_only(model)
+        parts: list[Any] = [render("analyst_intro.j2", user_query=question).strip()]
+        for vid in selected:
+            rec = self.videos.record(vid)
+            parts.append(f"=== Video: {rec.title} ===")
+            tl = self.videos.timeline(vid) if text_only else self.videos.timeline(vid, ocr=False)
+            if text_only:
+                seen = tl.to_text(cfg.transcript_chars, kinds=["ocr", "shot"]) if tl else ""
+                parts.append("On-screen text and shots (read by OCR from the frames):\n" + (seen or "(no visual data)"))
+            else:
+                frames = self.videos.frames(vid, n=cfg.analyst_frames, max_side=cfg.analyst_max_side)
+                for f in frames:
+                    parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
+                if not frames:
+                    parts.append("(no visual data)")
+            transcript = tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) if tl else ""
+            parts.append("Transcript:" + (transcript or "(none)"))
+        parts.append(render("analyst_outro.j2").strip())
+        try:
+            reply = model.chat([Message.of("user", *parts)], schema=ANSWER_SCHEMA, max_tokens=512)
+            d = reply.data
+            steps.append(Step.from_reply("analyst", 0, f"{len(selected)} videos", d, reply))
+            return str(d.get("Answer")), str(d.get("Explanation") or ""), parse_confidence(d.get("Confidence")), 0
+        except ModelOutputError as exc:
+            steps.append(Step("analyst", 0, f"{len(selected)} videos", exc.raw[:300], note="unparseable final answer"))
+            return None, exc.raw[:500], None, 1
+
+    # -- the loop
+    def run(self, question: str) -> Answer:
+        steps: list[Step] = []
+        memory_block = self.memory.block(question, self.cfg.memory_top, self.cfg.memory_pool) if self.memory else ""
+        history: list[dict] = []
+        selected: list[str] = []
+        candidates: list[str] = []
+        feedback = ""
+        for loop in range(1, self.cfg.t_max + 1):
+            evidence = [f"{v}: {self.videos.record(v).title}" for v in selected]
+            query = self._plan(question, history, evidence, feedback, memory_block, loop, steps)
+            hits = self.index.search(query, k=self.cfg.search_k)
+            steps.append(Step("searcher", loop, query, [h.video_id for h in hits]))
+            candidates += [h.video_id for h in hits if h.video_id not in candidates]
+            picked = self._watch(question, hits, loop, steps) if hits else []
+            selected += [v for v in picked if v not in selected]
+            history.append({"loop": loop, "query": query, "selected": ", ".join(picked)})
+            evidence = [f"{v}: {self.videos.record(v).title}" for v in selected]
+            halt, feedback = self._check(question, query, evidence, history, loop, steps)
+            if halt:
+                break
+        if not selected:
+            steps.append(Step("analyst", 0, "no video selected", None, note="nothing to analyse"))
+            return Answer(question, None, "no video was selected", None, (), (), tuple(candidates), tuple(steps),
+                          self.name, 1)
+        answer, explanation, confidence, failed = self._analyse(question, selected, steps)
+        failures = failed + sum(1 for s in steps if s.note.startswith("unparseable"))
+        return Answer(question, answer, explanation, confidence, answer_evidence(answer, self.videos, selected),
+                      tuple(selected), tuple(candidates), tuple(steps), self.name, failures)
+
+
+class ReAct:
+    """The seed's baseline: one flat loop with ``search_videos`` and ``watch`` tools, at most 7
+    calls, the same search stack; ``watch`` is one dense pass (128 frames at 1 fps, 512 px, plus
+    the transcript). The tool protocol is JSON in the reply, so any chat endpoint can run it."""
+
+    name = "react"
+
+    def __init__(self, index, models, videos: Videos, config: BrowseConfig | None = None):
+        self.index, self.models, self.videos = index, models, videos
+        self.cfg = config or BrowseConfig()
+
+    def _watch_parts(self, vid: str, text_only: bool) -> list[Any]:
+        cfg = self.cfg
+        rec = self.videos.record(vid)
+        parts: list[Any] = [f"watch({vid}): {rec.title}"]
+        tl = self.videos.timeline(vid, ocr=text_only)
+        if text_only:
+            parts.append("On-screen text and shots:\n" + ((tl.to_text(cfg.transcript_chars, kinds=["ocr", "shot"]) if tl else "")
+                                                         or "(no visual data)"))
+        else:
+            frames = self.videos.frames(vid, n=cfg.react_frames, fps=cfg.react_fps, max_side=cfg.react_max_side)
+            for f in frames:
+                parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
+            if not frames:
+                parts.append("(no visual data)")
+        parts.append("Transcript:" + ((tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) if tl else "") or "(none)"))
+        return parts
+
+    def run(self, question: str) -> Answer:
+        cfg = self.cfg
+        model = self.models.for_role("analyst")
+        text_only = _text_only(model)
+        system = render("react_system.j2", search_k=cfg.search_k, frames=cfg.react_frames, fps=cfg.react_fps,
+                        max_calls=cfg.react_max_calls).strip()
+        messages = [Message.of("system", system), Message.of("user", f"Question: {question}")]
+        steps: list[Step] = []
+        candidates, watched = [], []
+        failures = 0
+        for call in range(1, cfg.react_max_calls + 2):
+            final_turn = call > cfg.react_max_calls
+            if final_turn:
+                messages.append(Message.of("user", "No tool calls are left: give the final answer JSON now."))
+            try:
+                reply = model.chat(messages, max_tokens=512)
+                data = extract_json(reply.text)
+            except ModelOutputError:
+                failures += 1
+                steps.append(Step("react-browse", call, "turn", reply.text[:300], reply.tokens_in, reply.tokens_out,
+                                  note="unparseable turn"))
+                messages += [Message.of("assistant", reply.text), Message.of("user", "Reply with ONLY one JSON object.")]
+                continue
+            messages.append(Message.of("assistant", reply.text))
+            tool = data.get("tool") if isinstance(data, dict) else None
+            if isinstance(data, dict) and "Answer" in data and not tool:
+                steps.append(Step.from_reply("react-answer", call, "final", data, reply))
+                ans = str(data["Answer"])
+                return Answer(question, ans, str(data.get("Explanation") or ""), parse_confidence(data.get("Confidence")),
+                              answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
+                              tuple(steps), self.name, failures)
+            if final_turn:
+                break
+            if tool == "search_videos":
+                hits = self.index.search(str(data.get("query") or question), k=cfg.search_k)
+                candidates += [h.video_id for h in hits if h.video_id not in candidates]
+                listing = "\n".join(f"{h.video_id}: {clip(h.title, cfg.title_max)} | "
+                                    f"{clip(self.videos.record(h.video_id).channel, cfg.channel_max)}" for h in hits)
+                steps.append(Step.from_reply("react-browse", call, f"search_videos({data.get('query')!r})",
+                                             [h.video_id for h in hits], reply))
+                messages.append(Message.of("user", f"search_videos results:\n{listing or '(no results)'}"))
+            elif tool == "watch" and str(data.get("video_id")) in self.videos.records:
+                vid = str(data["video_id"])
+                watched += [vid] if vid not in watched else []
+                steps.append(Step.from_reply("react-watch", call, f"watch({vid})", "dense pass", reply))
+                messages.append(Message.of("user", *self._watch_parts(vid, text_only)))
+            else:
+                steps.append(Step.from_reply("react-browse", call, "invalid tool call", data, reply, note="unknown tool or id"))
+                messages.append(Message.of("user", "Unknown tool or video id. Use search_videos or watch with an id from the results."))
+        return Answer(question, None, "no final answer within the tool budget", None, (), tuple(watched),
+                      tuple(candidates), tuple(steps), self.name, failures + 1)
+
+
+AGENTS = {"video-browser": VideoBrowser, "react": ReAct}
+
+
+def make_agent(name: str, index, models, videos: Videos, memory=None, config: BrowseConfig | None = None):
+    if name not in AGENTS:
+        raise VidsleuthError(f"unknown agent '{name}'", hint=f"choose one of {', '.join(AGENTS)}")
+    if name == "react":
+        return ReAct(index, models, videos, config)
+    return VideoBrowser(index, models, videos, memory, config)

@@ -1,0 +1,125 @@
+"""Typed records of what an agent did: steps, trajectories, answers; saved as JSON and rendered
+for people by ``vidsleuth trace``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import VidsleuthError
+
+TRACE_VERSION = 1
+BROWSE_ROLES = ("planner", "searcher", "watcher", "checker")  # the browse phase; analyst = verify
+
+
+@dataclass(frozen=True)
+class Step:
+    role: str
+    loop: int
+    inputs: str  # a short summary of what the role was given
+    output: Any
+    tokens_in: int = 0
+    tokens_out: int = 0
+    seconds: float = 0.0
+    cached: bool = False
+    note: str = ""  # fallbacks and parse failures, said out loud
+
+    @classmethod
+    def from_reply(cls, role: str, loop: int, inputs: str, output: Any, reply, note: str = "") -> "Step":
+        return cls(role, loop, inputs, output, reply.tokens_in, reply.tokens_out, round(reply.seconds, 3),
+                   reply.cached, note)
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    answer: str | None  # None: the model's final answer could not be parsed
+    explanation: str = ""
+    confidence: float | None = None
+    evidence: tuple = ()  # ((video_id, start, end, what), …)
+    selected: tuple = ()  # video ids the agent accumulated
+    candidates: tuple = ()  # every video id any search returned
+    steps: tuple = ()
+    agent: str = ""
+    parse_failures: int = 0
+
+    def tokens(self) -> dict[str, int]:
+        browse = sum(s.tokens_in + s.tokens_out for s in self.steps if s.role in BROWSE_ROLES or s.role == "react-browse")
+        verify = sum(s.tokens_in + s.tokens_out for s in self.steps if s.role in ("analyst", "react-watch"))
+        return {"browse": browse, "verify": verify, "total": browse + verify}
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["version"] = TRACE_VERSION
+        d["tokens"] = self.tokens()
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Answer":
+        if d.get("version") != TRACE_VERSION:
+            raise VidsleuthError(f"trace version {d.get('version')!r} is not {TRACE_VERSION}")
+        steps = tuple(Step(**s) for s in d.get("steps", []))
+        keep = {k: v for k, v in d.items() if k in cls.__dataclass_fields__ and k != "steps"}
+        keep["evidence"] = tuple(tuple(e) for e in keep.get("evidence", ()))
+        return cls(**{**keep, "steps": steps, "selected": tuple(keep.get("selected", ())),
+                      "candidates": tuple(keep.get("candidates", ()))})
+
+    def save(self, path: str | Path) -> Path:
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=2, default=str), encoding="utf-8")
+        os.replace(tmp, p)
+        return p
+
+
+def parse_confidence(value: Any) -> float | None:
+    """0.85, "85%", "85", "0.85" -> 0.85 (clamped to [0, 1]); None when absent or unreadable."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        v = float(value)
+    else:
+        m = re.search(r"-?\d+(?:\.\d+)?", str(value))
+        if not m:
+            return None
+        v = float(m.group())
+        if "%" in str(value):
+            v /= 100
+    if v > 1.0:
+        v /= 100
+    return min(1.0, max(0.0, v))
+
+
+def load_trace(path: str | Path) -> Answer:
+    try:
+        return Answer.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        raise VidsleuthError("trace file not found", path=path) from None
+    except (ValueError, TypeError) as exc:
+        raise VidsleuthError(f"not a vidsleuth trace: {exc}", path=path) from None
+
+
+def render(ans: Answer) -> str:
+    """A readable transcript of the run."""
+    lines = [f"Question: {ans.question}", f"Agent: {ans.agent}", ""]
+    for s in ans.steps:
+        cost = f"{s.tokens_in}+{s.tokens_out} tok, {s.seconds:.2f}s{' (cached)' if s.cached else ''}"
+        out = s.output if isinstance(s.output, str) else json.dumps(s.output, ensure_ascii=False)
+        lines.append(f"[loop {s.loop}] {s.role:8s} {cost}")
+        lines.append(f"    in:  {s.inputs}")
+        lines.append(f"    out: {out[:400]}")
+        if s.note:
+            lines.append(f"    note: {s.note}")
+    conf = "unknown" if ans.confidence is None else f"{ans.confidence:.0%}"
+    lines += ["", f"Answer: {ans.answer if ans.answer is not None else '(unparseable)'}  (confidence {conf})",
+              f"Explanation: {ans.explanation}"]
+    for vid, start, end, what in ans.evidence:
+        lines.append(f"Evidence: {vid} @ {start:.1f}-{end:.1f}s  {what}")
+    t = ans.tokens()
+    lines.append(f"Tokens: browse {t['browse']}, verify {t['verify']}, total {t['total']}")
+    return "\n".join(lines)

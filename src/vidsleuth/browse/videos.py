@@ -1,0 +1,144 @@
+"""What the agent can see of a corpus video: metadata, preview grids, dense frames, timeline.
+
+A video is read from the record's local ``path``. With ``allow_download`` and a ``url`` it may be
+fetched once with yt-dlp (the ``download`` extra) into the cache; never by default. A video that
+cannot be read is shown as "(no visual data)", as in the seed.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import VidsleuthError, require
+from ..search.corpus import VideoRecord
+
+
+@dataclass(frozen=True)
+class BrowseConfig:
+    """Every parameter of seed 001 App. B.1, overridable from the CLI and config file."""
+
+    t_max: int = 3
+    search_k: int = 10
+    planner_max_queries: int = 1
+    watcher_top_k: int = 1
+    n_grids: int = 2
+    grid_rows: int = 3
+    grid_cell: int = 256
+    title_max: int = 200
+    desc_max: int = 240
+    channel_max: int = 60
+    analyst_frames: int = 128
+    analyst_max_side: int = 512
+    transcript_chars: int = 25_000
+    memory_top: int = 3
+    memory_pool: int = 20
+    react_max_calls: int = 7
+    react_frames: int = 128
+    react_fps: float = 1.0
+    react_max_side: int = 512
+
+
+class Videos:
+    def __init__(self, records: dict[str, VideoRecord], *, library=None, allow_download: bool = False,
+                 download_dir: str | Path | None = None):
+        self.records = records
+        self.library = library
+        self.allow_download = allow_download
+        self.download_dir = Path(download_dir) if download_dir else None
+        self._timelines: dict[str, object] = {}
+
+    def record(self, video_id: str) -> VideoRecord:
+        try:
+            return self.records[video_id]
+        except KeyError:
+            raise VidsleuthError(f"video id {video_id!r} is not in the corpus") from None
+
+    def path(self, video_id: str) -> Path | None:
+        rec = self.record(video_id)
+        if rec.path and Path(rec.path).exists():
+            return Path(rec.path)
+        if self.allow_download and rec.url:
+            return self._download(rec)
+        return None
+
+    def _download(self, rec: VideoRecord) -> Path | None:
+        from ..assets import cache_root
+
+        folder = self.download_dir or cache_root() / "downloads"
+        folder.mkdir(parents=True, exist_ok=True)
+        existing = sorted(folder.glob(f"{rec.video_id}.*"))
+        if existing:
+            return existing[0]
+        yt_dlp = require("yt_dlp", "download")
+        opts = {"outtmpl": str(folder / f"{rec.video_id}.%(ext)s"), "quiet": True, "format": "mp4/best"}
+        try:
+            with yt_dlp.YoutubeDL(opts) as ydl:
+                ydl.download([rec.url])
+        except Exception as exc:  # yt-dlp raises many types; the agent goes on without visuals
+            warnings.warn(f"download of {rec.video_id} from {rec.url} failed: {exc}", stacklevel=2)
+            return None
+        found = sorted(folder.glob(f"{rec.video_id}.*"))
+        return found[0] if found else None
+
+    def grids(self, video_id: str, cfg: BrowseConfig):
+        """The Watcher's preview grids, or None when the video cannot be read."""
+        from ..media import frame_grids
+
+        p = self.path(video_id)
+        if p is None:
+            return None
+        try:
+            return frame_grids(p, n_grids=cfg.n_grids, rows=cfg.grid_rows, cols=cfg.grid_rows, cell=cfg.grid_cell,
+                               video_id=video_id)
+        except VidsleuthError as exc:
+            warnings.warn(f"no preview for {video_id}: {exc}", stacklevel=2)
+            return None
+
+    def frames(self, video_id: str, n: int | None = None, fps: float | None = None, max_side: int = 512):
+        from ..media import probe, sample_frames
+
+        p = self.path(video_id)
+        if p is None:
+            return []
+        try:
+            if fps is not None:  # "128 frames at 1 fps": every second, at most n of them
+                duration = probe(p, with_content_id=False).duration
+                return sample_frames(p, n=min(n or 10**9, max(1, int(duration * fps))), max_side=max_side)
+            return sample_frames(p, n=n, max_side=max_side)
+        except VidsleuthError as exc:
+            warnings.warn(f"no frames for {video_id}: {exc}", stacklevel=2)
+            return []
+
+    def timeline(self, video_id: str, *, ocr: bool = True):
+        """The ingested timeline (cached in the library), or None without a readable video."""
+        key = f"{video_id}|{ocr}"
+        if key not in self._timelines:
+            from ..library import IngestOptions, ingest
+
+            p = self.path(video_id)
+            tl = None
+            if p is not None:
+                try:
+                    tl = ingest(p, self.library, IngestOptions(ocr=ocr))
+                except VidsleuthError as exc:
+                    warnings.warn(f"no timeline for {video_id}: {exc}", stacklevel=2)
+            self._timelines[key] = tl
+        return self._timelines[key]
+
+    def cell_notes(self, video_id: str, times) -> list[str]:
+        """Per grid cell, what perception read at that time (for text-only models)."""
+        tl = self.timeline(video_id)
+        notes = []
+        for t in times:
+            texts = [s.text for s in (tl.segments if tl else ()) if s.kind == "ocr" and s.start <= t <= s.end]
+            notes.append(f"{t:.1f}s: {' | '.join(texts) if texts else '(no on-screen text)'}")
+        return notes
+
+
+@lru_cache(maxsize=None)
+def clip(text: str, n: int) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= n else text[: n - 1] + "…"

@@ -1,0 +1,239 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+from vidsleuth import synth
+from vidsleuth.bench.browse import calibration, exact_match, run_browse
+from vidsleuth.browse.agent import ReAct, VideoBrowser
+from vidsleuth.browse.trace import load_trace, parse_confidence, render
+from vidsleuth.browse.videos import BrowseConfig, Videos
+from vidsleuth.models import Models
+from vidsleuth.models.config import Endpoint, ModelConfig
+from vidsleuth.search.corpus import read_corpus
+from vidsleuth.search.index import build_index
+from vidsleuth.store import RunStore
+from vidsleuth.testing import ScriptedServer
+
+CFG = BrowseConfig(analyst_frames=12, n_grids=1)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    root = tmp_path_factory.mktemp("browse")
+    clips = {
+        "harbor": ("Harbor Point lighthouse tour", "BUILT IN 1887"),
+        "harbor_neg": ("Harbor Point lighthouse history", "OPEN DAILY"),
+        "cup": ("Cup final highlights", "FINAL SCORE 3-1"),
+    }
+    rows = []
+    for vid, (title, caption) in clips.items():
+        path = root / f"{vid}.mp4"
+        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(100, "0x203060"),), audio=False,
+                                             captions=(synth.Caption(0.5, 3.5, caption),)))
+        rows.append({"video_id": vid, "title": title, "description": "a video", "channel": "Demo", "path": str(path)})
+    rows.append({"video_id": "broken", "title": "Harbor Point lighthouse drone", "path": str(root / "gone.mp4")})
+    rows.append({"video_id": "remote", "title": "Harbor Point lighthouse night", "url": "https://example.invalid/v"})
+    corpus = root / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    index = build_index(corpus, root / "idx", method="lucene")  # 4 of 5 titles share words: Okapi idf would be 0
+    records = {r.video_id: r for r in read_corpus(corpus)}
+    return {"root": root, "corpus": corpus, "index": index, "records": records}
+
+
+def role_of(body: dict) -> str:
+    text = json.dumps(body["messages"])
+    for role, marker in (("planner", "You are the Planner"), ("watcher", "You are screening video search results"),
+                         ("checker", "You are the Checker"), ("analyst", "Analyze the following video content"),
+                         ("judge", "Evaluate if the Prediction matches"), ("react", "You are a video research agent")):
+        if marker in text:
+            return role
+    return "?"
+
+
+def scripted(answers: dict, log: list):
+    """Answer per role from lists (each consumed in order; the last one repeats)."""
+    def step(body, n):
+        role = role_of(body)
+        log.append((role, body))
+        seq = answers[role]
+        k = sum(1 for r, _ in log if r == role) - 1
+        out = seq[min(k, len(seq) - 1)]
+        return out(body) if callable(out) else out
+    return step
+
+
+def models_for(srv, tmp_path, **kw) -> Models:
+    cfg = ModelConfig({"fake": Endpoint(name="fake", backend="openai", base_url=srv.base_url, model="vl", **kw)},
+                      {"default": "fake"})
+    store = RunStore(tmp_path / "runs.sqlite")
+    return Models(cfg, cache=False, store=store, run_id=store.start_run("t"))
+
+
+PLAN = json.dumps({"thought": "search the lighthouse", "search_queries": ["harbor point lighthouse"]})
+ANSWER = json.dumps({"Explanation": "the caption says built in 1887", "Answer": "1887", "Confidence": "85%"})
+
+
+def pick(title: str):
+    """A Watcher that picks the candidate with this title, wherever the search ranked it."""
+    def answer(body):
+        for part in body["messages"][0]["content"]:
+            text = part.get("text", "") if isinstance(part, dict) else ""
+            if text.startswith("[Cand ") and f"Title: {title} |" in text:
+                return f"[{text.split(']')[0][6:]}]"
+        return "[]"
+    return answer
+
+
+def test_halt_after_one_loop(world, tmp_path):
+    log = []
+    script = scripted({"planner": [PLAN], "watcher": [pick("Harbor Point lighthouse tour")],
+                       "checker": ['{"decision": "HALT", "feedback": ""}'], "analyst": [ANSWER]}, log)
+    with ScriptedServer(script) as srv:
+        agent = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"], library=tmp_path / "lib"), config=CFG)
+        ans = agent.run("In which year was the Harbor Point lighthouse built?")
+    assert [r for r, _ in log] == ["planner", "watcher", "checker", "analyst"]
+    watcher_body = log[1][1]["messages"][0]["content"]
+    texts = [p.get("text", "") for p in watcher_body]
+    assert texts[0].startswith("You are screening video search results.")
+    assert sum(p["type"] == "image_url" for p in watcher_body) == 2  # 2 readable lighthouse videos x 1 grid
+    assert sum("(no visual data)" in t for t in texts) == 2  # the broken file and the url-only record
+    assert any(t.startswith("[Cand 0] Title: Harbor Point lighthouse") for t in texts)
+    assert ans.selected == ("harbor",)
+    assert ans.answer == "1887" and ans.confidence == 0.85
+    analyst_text = json.dumps(log[3][1]["messages"], ensure_ascii=False)
+    assert "=== Video: " in analyst_text and "[Frame at " in analyst_text and "Based on the video frames" in analyst_text
+    assert ans.evidence and ans.evidence[0][0] == "harbor" and "1887" in ans.evidence[0][3]
+    assert ans.evidence[0][1] == pytest.approx(0.0, abs=1.0) and ans.evidence[0][2] == pytest.approx(3.5, abs=1.0)
+    assert ans.tokens()["browse"] > 0 and ans.tokens()["verify"] > 0
+    path = ans.save(tmp_path / "trace.json")
+    again = load_trace(path)
+    assert again == ans
+    assert "Answer: 1887  (confidence 85%)" in render(again)
+
+
+def test_continue_to_t_max_passes_feedback(world, tmp_path):
+    log = []
+    script = scripted({"planner": [PLAN, json.dumps({"thought": "t", "search_queries": ["cup final score"]}), PLAN],
+                       "watcher": ["[0]"], "checker": ['{"decision": "CONTINUE", "feedback": "need the build year"}'],
+                       "analyst": [ANSWER]}, log)
+    with ScriptedServer(script) as srv:
+        ans = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=CFG).run("When built?")
+    roles = [r for r, _ in log]
+    assert roles.count("planner") == 3 and roles.count("checker") == 3 and roles[-1] == "analyst"
+    second_planner = [b for r, b in log if r == "planner"][1]
+    human = second_planner["messages"][1]["content"]
+    assert "Checker feedback: need the build year" in human and 'searched "harbor point lighthouse"' in human
+    assert len(ans.selected) == 2  # loop 3 selected the same video as loop 1
+
+
+def test_watcher_fallback_on_bad_json_and_empty_list(world, tmp_path):
+    log = []
+    script = scripted({"planner": [PLAN], "watcher": ["the second one looks good", "still no json", "[]"],
+                       "checker": ['{"decision": "CONTINUE", "feedback": "x"}', '{"decision": "HALT"}'],
+                       "analyst": [ANSWER]}, log)
+    with ScriptedServer(script) as srv:
+        ans = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=CFG).run("q?")
+    first = world["index"].search("harbor point lighthouse", k=10)[0].video_id
+    watcher_steps = [s for s in ans.steps if s.role == "watcher"]
+    assert watcher_steps[0].note == "unparseable: first top-k candidates"
+    assert watcher_steps[1].note.startswith("empty or invalid list")
+    assert ans.selected == (first,) and ans.parse_failures >= 1
+
+
+def test_no_download_without_allow_download(world, monkeypatch):
+    monkeypatch.delitem(sys.modules, "yt_dlp", raising=False)
+    videos = Videos(world["records"])
+    assert videos.path("remote") is None and videos.grids("remote", CFG) is None
+    assert "yt_dlp" not in sys.modules
+    with pytest.raises(Exception, match=r"vidsleuth\[download\]"):
+        Videos(world["records"], allow_download=True, download_dir=world["root"] / "dl").path("remote")
+
+
+def test_react_baseline(world, tmp_path):
+    log = []
+    turns = [json.dumps({"thought": "search", "tool": "search_videos", "query": "harbor point lighthouse"}),
+             json.dumps({"thought": "look", "tool": "watch", "video_id": "harbor"}),
+             ANSWER]
+    with ScriptedServer(scripted({"react": turns}, log)) as srv:
+        ans = ReAct(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=replace(CFG, react_frames=8)).run("q?")
+    assert ans.answer == "1887" and ans.selected == ("harbor",) and "harbor" in ans.candidates
+    watch_turn = log[2][1]["messages"][-1]["content"]
+    assert any(p.get("text", "").startswith("watch(harbor)") for p in watch_turn)
+    assert sum(p["type"] == "image_url" for p in watch_turn) == 4  # a 4-s clip at 1 fps (cap 8)
+
+
+def test_react_tool_budget(world, tmp_path):
+    log = []
+    turns = [json.dumps({"tool": "search_videos", "query": "lighthouse"})] * 7 + ["no more", ANSWER]
+    with ScriptedServer(scripted({"react": turns}, log)) as srv:
+        ans = ReAct(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=CFG).run("q?")
+    assert len(log) == 8  # 7 tool calls, then one final turn, which fails to parse: no answer
+    assert "No tool calls are left" in json.dumps(log[-1][1]["messages"][-1])
+    assert ans.answer is None and ans.parse_failures >= 1 and ans.candidates
+
+
+# --------------------------------------------------------------------------- metrics and the runner
+
+
+def test_calibration_bins_and_edges():
+    rows = [{"correct": True, "confidence": 0.0}, {"correct": False, "confidence": 0.2},
+            {"correct": True, "confidence": 1.0}, {"correct": True, "confidence": 0.9}]
+    m = calibration(rows)
+    assert [b["n"] for b in m["bins"]] == [1, 1, 0, 0, 2]  # 0.2 opens bin 2; 1.0 falls in the last bin
+    # bin1: acc 1, conf 0 -> 1; bin2: acc 0, conf .2 -> .2; bin5: acc 1, conf .95 -> .05
+    assert m["calibration_error"] == pytest.approx((1 * 1 + 1 * 0.2 + 2 * 0.05) / 4)
+    assert m["accuracy"] == 0.75 and m["n"] == 4
+
+
+def test_confidence_and_exact_match_parsing():
+    assert parse_confidence("85%") == 0.85 and parse_confidence(0.3) == 0.3 and parse_confidence("90") == 0.9
+    assert parse_confidence("high") is None and parse_confidence(None) is None
+    assert exact_match("The Eiffel Tower.", "eiffel tower") and not exact_match("1886", "1887")
+
+
+def test_metrics_calibration_cli(tmp_path):
+    f = tmp_path / "c.jsonl"
+    f.write_text('{"correct": true, "confidence": "100%"}\n{"correct": false, "confidence": 0.1}\n')
+    out = subprocess.run([sys.executable, "-m", "vidsleuth", "metrics", "calibration", "--input", f, "--json"],
+                         capture_output=True, text=True)
+    m = json.loads(out.stdout)
+    assert m["n"] == 2 and m["calibration_error"] == pytest.approx(0.05) and len(m["bins"]) == 5
+    f.write_text('{"correct": "yes", "confidence": 1}\n')
+    bad = subprocess.run([sys.executable, "-m", "vidsleuth", "metrics", "calibration", "--input", f],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and "c.jsonl: line 1" in bad.stderr
+
+
+def test_bench_browse_resumes_after_a_crash(world, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    qs.write_text("".join(json.dumps({"id": f"q{i}", "question": f"When was it built? ({i})", "answer": "1887",
+                                      "level": "L1", "genre": "Documentary", "seed_video_ids": ["harbor"]}) + "\n"
+                          for i in range(3)))
+    answers = {"planner": [PLAN], "watcher": ["[0]"], "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER],
+               "judge": ['{"is_correct": true}']}
+    log: list = []
+    dying = scripted(answers, log)
+    crash = lambda body, n: dying(body, n) if n < 6 else {"status": 400, "json": {"error": "down"}}
+    out = tmp_path / "out"
+    with ScriptedServer(crash) as srv:
+        models = models_for(srv, tmp_path, max_retries=0)
+        factory = lambda: VideoBrowser(world["index"], models, Videos(world["records"]), config=CFG)
+        first = run_browse(qs, factory, models, out, protocol={"agent": "video-browser"})
+    assert first["n"] == 1 and first["missing"] == 2
+    log2: list = []
+    with ScriptedServer(scripted(answers, log2)) as srv2:
+        models = models_for(srv2, tmp_path, max_retries=0)
+        factory = lambda: VideoBrowser(world["index"], models, Videos(world["records"]), config=CFG)
+        m = run_browse(qs, factory, models, out, protocol={"agent": "video-browser"})
+    assert m["n"] == 3 and m["missing"] == 0 and [r for r, _ in log2].count("analyst") == 2
+    assert m["accuracy"] == 1.0 and m["exact_match"] == 1.0 and m["judge_exact_disagreements"] == 0
+    assert m["cumulative_recall"] == 1.0
+    assert m["by_genre"]["Documentary"]["n"] == 3 and m["tokens_per_question"]["verify"] > 0
+    for name in ("predictions.jsonl", "metrics.json", "summary.md", "run.json", "reliability.png", "genres.png"):
+        assert (out / name).exists(), name
+    assert len(list((out / "traces").glob("*.json"))) == 3
