@@ -190,6 +190,14 @@ def test_calibration_bins_and_edges():
     assert m["accuracy"] == 0.75 and m["n"] == 4
 
 
+def test_contains_judge():
+    from vidsleuth.bench.browse import contains_match
+
+    assert contains_match("The final score was 3-1.", "3-1") and contains_match("It is 12°C on Friday", "12C")
+    assert not contains_match("It costs $1.50", "4 EUR") and not contains_match("1887 or 1888", "188")
+    assert contains_match("苹果 5元 一斤", "5元") and not contains_match("100", "5元")
+
+
 def test_confidence_and_exact_match_parsing():
     assert parse_confidence("85%") == 0.85 and parse_confidence(0.3) == 0.3 and parse_confidence("90") == 0.9
     assert parse_confidence("high") is None and parse_confidence(None) is None
@@ -237,3 +245,43 @@ def test_bench_browse_resumes_after_a_crash(world, tmp_path):
     for name in ("predictions.jsonl", "metrics.json", "summary.md", "run.json", "reliability.png", "genres.png"):
         assert (out / name).exists(), name
     assert len(list((out / "traces").glob("*.json"))) == 3
+
+
+# --------------------------------------------------------------------------- the demo world
+
+
+def test_demo_world_watcher_beats_metadata_on_hard_negatives(tmp_path):
+    """Real OCR, real embedder, real BM25 over generated hard negatives (three topics)."""
+    from vidsleuth.bench.browse import watcher_comparison
+    from vidsleuth.browse.democorpus import TOPICS, TRAINING, build
+
+    world = build(tmp_path / "w", topics=TOPICS[:3], training=TRAINING[:1])
+    rows = [json.loads(l) for l in world["corpus"].read_text().splitlines()]
+    assert len(rows) == 10 and all(__import__("pathlib").Path(r["path"]).exists() for r in rows)
+    index = build_index(world["corpus"], tmp_path / "idx")
+    records = {r.video_id: r for r in read_corpus(world["corpus"])}
+    models = Models(cache=False)  # roles default to the local model; the embedded Watcher needs no LLM
+    cmp = watcher_comparison(index, models, Videos(records, library=tmp_path / "lib"), world["questions"], CFG)
+    assert cmp["n"] == 3 and cmp["seed_in_top_k"] == 1.0
+    assert cmp["bm25_top1"] == 0.0  # the negatives' metadata matches the question better, by design
+    assert cmp["watcher_top1"] > cmp["metadata_only_top1"]
+    assert cmp["watcher_top1"] == 1.0
+
+
+def test_ask_and_trace_cli(world, tmp_path):
+    script = scripted({"planner": [PLAN], "watcher": [pick("Harbor Point lighthouse tour")],
+                       "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER]}, [])
+    with ScriptedServer(script) as srv:
+        cfg = tmp_path / "m.toml"
+        cfg.write_text(f'[models.fake]\nbackend = "openai"\nbase_url = "{srv.base_url}"\nmodel = "vl"\n')
+        run = lambda *a: subprocess.run([sys.executable, "-m", "vidsleuth", *map(str, a)], capture_output=True, text=True)
+        out = run("ask", "When was the Harbor Point lighthouse built?", "-i", world["root"] / "idx", "--config", cfg,
+                  "--model", "fake", "--no-cache", "--analyst-frames", "8", "--trace", tmp_path / "t.json",
+                  "--library", tmp_path / "lib", "--json")
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        assert data["answer"] == "1887" and data["selected"] == ["harbor"] and data["cost"]["model_calls"] == 4
+    shown = run("trace", tmp_path / "t.json")
+    assert shown.returncode == 0 and "watcher" in shown.stdout and "Answer: 1887" in shown.stdout
+    missing = run("trace", tmp_path / "nope.json")
+    assert missing.returncode == 1 and "trace file not found" in missing.stderr

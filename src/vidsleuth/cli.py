@@ -639,6 +639,8 @@ def _agent_args(p, index_required: bool = True):
     p.add_argument("--memory", type=Path, help="Translation Memory bank folder")
     p.add_argument("--model", help="endpoint for every agent role (default: config roles, else local)")
     p.add_argument("--judge", help="endpoint for the judge role")
+    p.add_argument("--judge-method", choices=["auto", "llm", "contains"], default="auto",
+                   help="llm: the seed's judge prompt; contains: normalised containment; auto: contains for the local model")
     p.add_argument("--config", type=Path, help="model config TOML")
     p.add_argument("--library", type=Path, help="ingest library for transcripts and on-screen text")
     p.add_argument("--allow-download", action="store_true", help="fetch videos that have a url but no local path (yt-dlp)")
@@ -739,7 +741,7 @@ def _bench_browse(args) -> int:
                                                         "analyst_outro.j2", "react_system.j2")},
                 "vidsleuth": __version__}
     metrics = run_browse(args.questions, lambda: make_agent(args.agent, index, models, videos, memory, cfg), models,
-                         args.out, protocol=protocol, concurrency=args.concurrency)
+                         args.out, protocol=protocol, concurrency=args.concurrency, judge_with=args.judge_method)
     if args.json:
         _print_json({k: v for k, v in metrics.items() if k not in ("calibration",)})
     else:
@@ -771,13 +773,14 @@ def _calibration(args) -> int:
 
 def _demo_args(p):
     p.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder (default ./demo-output)")
+    p.add_argument("--skip-agent", action="store_true", help="only the timelines part (no browsing demo)")
 
 
 @verb("demo", "generate demo clips, ingest them offline and print their timelines")(_demo_args)
 def _demo(args) -> int:
     from .demo import run_demo
 
-    run_demo(args.out)
+    run_demo(args.out, agent=not args.skip_agent)
     return 0
 
 

@@ -45,9 +45,11 @@ DEMO_CLIPS: dict[str, synth.ClipSpec] = {
 }
 
 
-def run_demo(out: str | Path = "demo-output", *, echo=print) -> dict[str, Path]:
+def run_demo(out: str | Path = "demo-output", *, echo=print, agent: bool = True) -> dict[str, Path]:
     """Generate the demo clips under ``out/clips`` (kept when present), ingest them into
-    ``out/library`` and write each timeline to ``out/timelines``."""
+    ``out/library`` and write each timeline to ``out/timelines``; then (``agent``) the browsing
+    demo: a 36-clip corpus with hard negatives, its index, a Translation Memory from a separate
+    training split, the Watcher comparison and the browsing benchmark, all on the embedded models."""
     out = Path(out)
     clips = out / "clips"
     timelines = out / "timelines"
@@ -72,4 +74,52 @@ def run_demo(out: str | Path = "demo-output", *, echo=print) -> dict[str, Path]:
     echo(f"timelines: {timelines.resolve()}")
     echo(f"library:   {(out / 'library').resolve()}")
     (out / "demo.json").write_text(json.dumps({k: str(v) for k, v in made.items()}, indent=1))
+    if agent:
+        browse_demo(out / "browse", out / "library", echo=echo)
     return made
+
+
+def browse_demo(folder: Path, library: Path, *, echo=print) -> dict:
+    """The main job offline: question -> answer over a generated corpus, with the benchmark outputs."""
+    from dataclasses import asdict
+
+    from . import __version__
+    from .bench.browse import run_browse, watcher_comparison
+    from .browse.agent import VideoBrowser
+    from .browse.democorpus import build
+    from .browse.videos import BrowseConfig, Videos
+    from .models import Models
+    from .prompts import prompt_hash
+    from .search.corpus import read_corpus
+    from .search.index import build_index
+    from .search.memory import MemoryBank, build_memory
+
+    echo("\n== video browsing demo (embedded local models) ==")
+    world = build(folder)
+    index = build_index(world["corpus"], folder / "index")
+    records = {r.video_id: r for r in read_corpus(world["corpus"])}
+    models = Models(cache=True)
+    videos = Videos(records, library=library)
+    for vid in records:  # transcripts and on-screen text, cached in the library
+        videos.timeline(vid)
+    stats = build_memory(world["train"], index, folder / "memory", models)
+    echo(f"translation memory: {stats['cards']} cards, {stats['verified']} verified")
+    memory = MemoryBank(folder / "memory", models.embedder())
+    cfg = BrowseConfig()
+    comparison = watcher_comparison(index, models, videos, world["questions"], cfg)
+    (folder / "watcher_comparison.json").write_text(json.dumps(comparison, indent=2))
+    echo(f"hard negatives, top-1 hit of the answer video over the BM25 top-{cfg.search_k} ({comparison['n']} questions): "
+         f"BM25 {comparison['bm25_top1']:.0%}, metadata-only reranker {comparison['metadata_only_top1']:.0%}, "
+         f"Watcher {comparison['watcher_top1']:.0%}")
+    protocol = {"agent": "video-browser", "models": "local (embedded)", "config": asdict(cfg), "vidsleuth": __version__,
+                "prompts": {n: prompt_hash(n) for n in ("planner.j2", "watcher_header.j2", "checker.j2", "analyst_intro.j2")}}
+    metrics = run_browse(world["questions"], lambda: VideoBrowser(index, models, videos, memory, cfg), models,
+                         folder / "bench", protocol=protocol)
+    echo(f"answers: accuracy {metrics['accuracy']:.0%} ({metrics['judge_method']} judge), exact match {metrics['exact_match']:.0%}, "
+         f"calibration error {metrics['calibration_error']:.1%}, cumulative recall {metrics['cumulative_recall']:.0%}, "
+         f"watched {metrics['watched_rate']:.0%}")
+    echo(f"benchmark outputs: {(folder / 'bench').resolve()}  (summary.md, predictions.jsonl, metrics.json, "
+         f"reliability.png, genres.png, traces/)")
+    echo(f"try: vidsleuth ask \"{json.loads(world['questions'].read_text().splitlines()[0])['question']}\" "
+         f"-i {(folder / 'index').resolve()} --memory {(folder / 'memory').resolve()} --library {library.resolve()}")
+    return {"comparison": comparison, "metrics": metrics}

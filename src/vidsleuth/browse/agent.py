@@ -35,17 +35,23 @@ def _text_only(model) -> bool:
 
 
 def answer_evidence(answer: str | None, videos: Videos, selected: list[str]) -> tuple:
-    """Moments in the selected videos whose speech or on-screen text contains the answer."""
+    """Moments in the selected videos whose speech or on-screen text supports the answer: every
+    number in the answer appears there, or (for answers without numbers) most of its words do."""
     if not answer:
         return ()
-    words = [w for w in re.findall(r"\w+", answer.lower()) if len(w) > 1 or w.isdigit()]
-    if not words:
-        return ()
+    words = [w for w in re.findall(r"\w+", answer.lower())]
+    numbers = [w for w in words if any(ch.isdigit() for ch in w)]
+    content = [w for w in words if len(w) > 3 or not w.isascii()]
     found = []
     for vid in selected:
         tl = videos.timeline(vid)
         for s in (tl.segments if tl else ()):
-            if s.kind in ("speech", "subtitle", "ocr") and all(w in s.text.lower() for w in words):
+            if s.kind not in ("speech", "subtitle", "ocr"):
+                continue
+            text = s.text.lower()
+            hit = all(n in text for n in numbers) if numbers else (
+                bool(content) and sum(w in text for w in content) >= max(1, (len(content) + 1) // 2))
+            if hit:
                 found.append((vid, s.start, s.end, f"{s.kind}: {s.text}"))
     return tuple(found[:5])
 
@@ -75,11 +81,19 @@ class VideoBrowser:
             steps.append(Step("planner", loop, "planner state", exc.raw[:300], note="unparseable: searching the question"))
         return query
 
-    def _watch(self, question, hits, loop, steps) -> list[str]:
+    def _watcher_kind(self) -> str:
+        if self.cfg.watcher != "auto":
+            return self.cfg.watcher
+        return "embed" if _text_only(self.models.for_role("watcher")) else "llm"
+
+    def _watch(self, question, hits, loop, steps, visual: bool = True) -> list[str]:
+        """Pick the top-k candidates; ``visual=False`` is the metadata-only ablation."""
+        if self._watcher_kind() == "embed":
+            return self._watch_embed(question, hits, loop, steps, visual)
         cfg = self.cfg
         model = self.models.for_role("watcher")
         text_only = _text_only(model)
-        header = render("watcher_header.j2", user_query=question, n_candidates=len(hits), n_grids=cfg.n_grids,
+        header = render("watcher_header.j2", user_query=question, n_candidates=len(hits), n_grids=cfg.n_grids if visual else 0,
                         rows=cfg.grid_rows, frames_per_grid=cfg.grid_rows * cfg.grid_rows, top_k=cfg.watcher_top_k).strip()
         parts: list[Any] = [header]
         no_visual = 0
@@ -87,6 +101,8 @@ class VideoBrowser:
             rec = self.videos.record(hit.video_id)
             parts.append(f"[Cand {i}] Title: {clip(rec.title, cfg.title_max)} | Channel: {clip(rec.channel, cfg.channel_max)}\n"
                          f"Desc: {clip(rec.description, cfg.desc_max)}")
+            if not visual:
+                continue
             grids = self.videos.grids(hit.video_id, cfg)
             if not grids:
                 parts.append("(no visual data)")
@@ -96,12 +112,12 @@ class VideoBrowser:
                 a, b = grid.span
                 parts.append(f"[Cand {i} · Grid {g}/{len(grids)} · t={a:.1f}-{b:.1f}s]")
                 if text_only:
-                    notes = "; ".join(self.videos.cell_notes(hit.video_id, grid.times))
+                    notes = "; ".join(self.videos.cell_notes(hit.video_id, grid.times, merge=True))
                     parts.append(ImagePart(grid.image, note=f"grid cells read by OCR: {notes}", read=False))
                 else:
                     parts.append(ImagePart(grid.image))
         fallback = [h.video_id for h in hits[: cfg.watcher_top_k]]
-        inputs = f"{len(hits)} candidates, {no_visual} without visual data"
+        inputs = f"{len(hits)} candidates, {no_visual} without visual data" if visual else f"{len(hits)} candidates, metadata only"
         try:
             reply = model.chat([Message.of("user", *parts)], schema=WATCHER_SCHEMA, max_tokens=64)
             picked = []
@@ -115,6 +131,33 @@ class VideoBrowser:
         except ModelOutputError as exc:
             steps.append(Step("watcher", loop, inputs, exc.raw[:300], note="unparseable: first top-k candidates"))
             return fallback
+
+    def _watch_embed(self, question, hits, loop, steps, visual: bool) -> list[str]:
+        """The Watcher for text-only backends (a 0.5B LLM cannot screen ten candidates: measured
+        0/10 on the demo's hard negatives). It ranks candidates by the embedding similarity of the
+        question to what perception read in the preview grid cells (on-screen text), or to the
+        metadata for the metadata-only ablation and for candidates without visual data."""
+        cfg = self.cfg
+        texts, sources = [], []
+        for hit in hits:
+            rec = self.videos.record(hit.video_id)
+            meta = f"{rec.title}. {rec.description}. {rec.channel}"
+            grids = self.videos.grids(hit.video_id, cfg) if visual else None
+            seen = ""
+            if grids:
+                times = [t for g in grids for t in g.times]
+                seen = " ".join(n.split(": ", 1)[1] for n in self.videos.cell_notes(hit.video_id, times, merge=True)
+                                if not n.endswith("(no on-screen text)"))
+            texts.append(seen or meta)
+            sources.append("screen" if seen else "metadata")
+        emb = self.models.embedder()
+        scores = emb.embed(texts, kind="passage") @ emb.embed([question], kind="query")[0]
+        order = sorted(range(len(hits)), key=lambda i: (-float(scores[i]), i))
+        picked = [hits[i].video_id for i in order[: cfg.watcher_top_k]]
+        steps.append(Step("watcher", loop, f"{len(hits)} candidates ({'screen text' if visual else 'metadata only'})",
+                          {hits[i].video_id: [round(float(scores[i]), 4), sources[i]] for i in order},
+                          note=f"embedded watcher ({emb.name})"))
+        return picked
 
     def _check(self, question, query, evidence, history, loop, steps) -> tuple[bool, str]:
         model = self.models.for_role("checker")

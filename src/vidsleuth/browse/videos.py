@@ -39,6 +39,7 @@ class BrowseConfig:
     react_frames: int = 128
     react_fps: float = 1.0
     react_max_side: int = 512
+    watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
 
 
 class Videos:
@@ -128,14 +129,19 @@ class Videos:
             self._timelines[key] = tl
         return self._timelines[key]
 
-    def cell_notes(self, video_id: str, times) -> list[str]:
-        """Per grid cell, what perception read at that time (for text-only models)."""
+    def cell_notes(self, video_id: str, times, merge: bool = False) -> list[str]:
+        """Per grid cell, what perception read at that time (for text-only models); ``merge``
+        joins neighbouring cells that read the same ("0.3-5.7s: TEXT"), to keep prompts short."""
         tl = self.timeline(video_id)
-        notes = []
+        cells = []
         for t in times:
             texts = [s.text for s in (tl.segments if tl else ()) if s.kind == "ocr" and s.start <= t <= s.end]
-            notes.append(f"{t:.1f}s: {' | '.join(texts) if texts else '(no on-screen text)'}")
-        return notes
+            text = " | ".join(texts) if texts else "(no on-screen text)"
+            if merge and cells and cells[-1][2] == text:
+                cells[-1][1] = t
+            else:
+                cells.append([t, t, text])
+        return [f"{a:.1f}s: {x}" if a == b else f"{a:.1f}-{b:.1f}s: {x}" for a, b, x in cells]
 
 
 @lru_cache(maxsize=None)
