@@ -285,3 +285,16 @@ def test_ask_and_trace_cli(world, tmp_path):
     assert shown.returncode == 0 and "watcher" in shown.stdout and "Answer: 1887" in shown.stdout
     missing = run("trace", tmp_path / "nope.json")
     assert missing.returncode == 1 and "trace file not found" in missing.stderr
+
+
+def test_browse_config_from_file_and_cli(tmp_path):
+    from vidsleuth.browse.videos import load_browse_config
+    from vidsleuth.errors import ConfigError
+
+    cfg_file = tmp_path / "c.toml"
+    cfg_file.write_text("[browse]\nt_max = 5\nsearch_k = 20\n")
+    cfg = load_browse_config(cfg_file, t_max=2, search_k=None)
+    assert (cfg.t_max, cfg.search_k, cfg.analyst_frames) == (2, 20, 128)
+    cfg_file.write_text("[browse]\nt_maxx = 5\n")
+    with pytest.raises(ConfigError, match="unknown keys: t_maxx"):
+        load_browse_config(cfg_file)

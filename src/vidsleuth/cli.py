@@ -644,16 +644,15 @@ def _agent_args(p, index_required: bool = True):
     p.add_argument("--config", type=Path, help="model config TOML")
     p.add_argument("--library", type=Path, help="ingest library for transcripts and on-screen text")
     p.add_argument("--allow-download", action="store_true", help="fetch videos that have a url but no local path (yt-dlp)")
-    p.add_argument("--t-max", type=int, default=3, help="browsing loops (default 3)")
-    p.add_argument("--search-k", type=int, default=10, help="candidates per search (default 10)")
-    p.add_argument("--analyst-frames", type=int, default=128, help="frames per selected video (default 128)")
+    p.add_argument("--t-max", type=int, help="browsing loops (default 3; or [browse] t_max in the config)")
+    p.add_argument("--search-k", type=int, help="candidates per search (default 10)")
+    p.add_argument("--analyst-frames", type=int, help="frames per selected video (default 128)")
+    p.add_argument("--watcher", choices=["auto", "llm", "embed"], help="Watcher kind (default auto)")
     p.add_argument("--no-cache", action="store_true")
 
 
 def _agent_setup(args):
-    from dataclasses import replace
-
-    from .browse.videos import BrowseConfig, Videos
+    from .browse.videos import Videos, load_browse_config
     from .models import Models
     from .search.corpus import read_corpus
     from .search.index import SearchIndex
@@ -667,7 +666,8 @@ def _agent_setup(args):
     if args.judge:
         overrides["judge"] = args.judge
     models = Models(args.config, cache=not args.no_cache, overrides=overrides)
-    cfg = replace(BrowseConfig(), t_max=args.t_max, search_k=args.search_k, analyst_frames=args.analyst_frames)
+    cfg = load_browse_config(args.config, t_max=args.t_max, search_k=args.search_k, analyst_frames=args.analyst_frames,
+                             watcher=args.watcher)
     videos = Videos(records, library=args.library, allow_download=args.allow_download)
     memory = MemoryBank(args.memory, models.embedder()) if args.memory else None
     return index, models, videos, memory, cfg

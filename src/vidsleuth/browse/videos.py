@@ -42,6 +42,30 @@ class BrowseConfig:
     watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
 
 
+def load_browse_config(path=None, **overrides) -> BrowseConfig:
+    """Defaults, then the config file's ``[browse]`` table, then explicit overrides (the CLI)."""
+    import tomllib
+    from dataclasses import fields, replace
+
+    from ..errors import ConfigError
+    from ..models.config import default_config_path
+
+    cfg = BrowseConfig()
+    source = Path(path) if path else default_config_path()
+    names = {f.name: f.type for f in fields(BrowseConfig)}
+    if source is not None and source.exists():
+        try:
+            table = tomllib.loads(source.read_text(encoding="utf-8")).get("browse") or {}
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"not valid TOML: {exc}", path=source) from None
+        unknown = sorted(set(table) - set(names))
+        if unknown:
+            raise ConfigError(f"[browse] has unknown keys: {', '.join(unknown)}", path=source,
+                              hint=f"known: {', '.join(names)}")
+        cfg = replace(cfg, **table)
+    return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})
+
+
 class Videos:
     def __init__(self, records: dict[str, VideoRecord], *, library=None, allow_download: bool = False,
                  download_dir: str | Path | None = None):
