@@ -3,7 +3,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,7 +12,7 @@ from vidsleuth.bench.datasets import Instance, read_instances
 from vidsleuth.bench.grounding import box_iou, cs_qa, cs_sg, cs_tg, score_boxes, score_grounding, tiou
 from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
 from vidsleuth.errors import VidsleuthError
-from vidsleuth.models import AudioPart, ImagePart, Models, ResponseCache
+from vidsleuth.models import AudioPart, ImagePart, Models
 from vidsleuth.models.config import Endpoint, ModelConfig
 from vidsleuth.search.corpus import CorpusError
 from vidsleuth.testing import ScriptedServer

@@ -684,7 +684,6 @@ def _ask_args(p):
 @verb("ask", "answer a question from the videos of an index (Video-Browser or ReAct)")(_ask_args)
 def _ask(args) -> int:
     from .browse.agent import make_agent
-    from .browse.trace import render
 
     index, models, videos, memory, cfg = _agent_setup(args)
     from .store import RunStore

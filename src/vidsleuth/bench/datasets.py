@@ -67,7 +67,7 @@ def read_instances(path: str | Path) -> list[Instance]:
         if task not in TASKS:
             _fail(problems, n, f"field 'task' must be one of {', '.join(TASKS)}")
         if track not in TRACKS:
-            _fail(problems, n, f"field 'track' must be VL or AV")
+            _fail(problems, n, "field 'track' must be VL or AV")
         if not isinstance(d.get("duration"), (int, float)) or d.get("duration", 0) <= 0:
             _fail(problems, n, "field 'duration' must be a positive number of seconds")
         if bool(d.get("text_prime")) != bool(d.get("ref_image")):
