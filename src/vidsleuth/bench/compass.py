@@ -11,7 +11,6 @@ the same contract, and their hashes go into ``run.json``.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import time
 from collections import defaultdict
@@ -217,10 +216,6 @@ def breakdowns(instances: list[Instance], parsed: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- runner
-
-
-def protocol_key(protocol: dict) -> str:
-    return hashlib.sha256(json.dumps(protocol, sort_keys=True).encode()).hexdigest()[:16]
 
 
 async def _run_all(instances, model, ser, k_frames, store, run_id, done, concurrency, box_format, bar, errors: list):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ..errors import VidsleuthError, require
@@ -168,7 +167,6 @@ class Videos:
         return [f"{a:.1f}s: {x}" if a == b else f"{a:.1f}-{b:.1f}s: {x}" for a, b, x in cells]
 
 
-@lru_cache(maxsize=None)
 def clip(text: str, n: int) -> str:
     text = " ".join((text or "").split())
     return text if len(text) <= n else text[: n - 1] + "…"

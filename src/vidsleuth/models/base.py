@@ -70,12 +70,6 @@ class ChatModel:
         raise NotImplementedError
 
     # -- pipeline
-    def with_role(self, role: str) -> "ChatModel":
-        clone = type(self).__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        clone.role = role
-        return clone
-
     def request_key(self, body: dict) -> str:
         canonical = json.dumps({"backend": self.backend, "url": self.endpoint.base_url,
                                 "model": self.endpoint.model, "body": body},

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,10 +133,6 @@ class Reply:
     endpoint: str = ""
     repaired: bool = False  # the first answer failed the schema and the retry fixed it
     extra: dict = field(default_factory=dict)
-
-
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def data_url(mime: str, data: bytes) -> str:
