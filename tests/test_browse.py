@@ -298,3 +298,15 @@ def test_browse_config_from_file_and_cli(tmp_path):
     cfg_file.write_text("[browse]\nt_maxx = 5\n")
     with pytest.raises(ConfigError, match="unknown keys: t_maxx"):
         load_browse_config(cfg_file)
+
+
+def test_bench_browse_unreachable_endpoint_exits_nonzero(world, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"id": "q1", "question": "When?", "answer": "1887", "seed_video_ids": ["harbor"]}) + "\n")
+    cfg = tmp_path / "down.toml"
+    cfg.write_text('[models.down]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "x"\nmax_retries = 0\n')
+    out = subprocess.run([sys.executable, "-m", "vidsleuth", "bench", "browse", "--questions", str(qs), "-i",
+                          str(world["root"] / "idx"), "--config", str(cfg), "--model", "down", "--no-cache",
+                          "--out", str(tmp_path / "out")], capture_output=True, text=True)
+    assert out.returncode == 1 and "1 questions got no answer" in out.stderr and "127.0.0.1:9" in out.stderr
+    assert "rerun the same command to resume" in out.stderr and (tmp_path / "out" / "summary.md").exists()

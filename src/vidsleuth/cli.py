@@ -612,10 +612,14 @@ def _bench(args) -> int:
     models = Models(args.config, cache=not args.no_cache)
     budgets = [int(k) for k in args.frames.split(",")] if args.frames else [None]
     results = {}
+    errors: list[dict] = []
+    missing = 0
     for k in budgets:
         out = args.out if len(budgets) == 1 else args.out / f"frames-{k}"
         m = run_compass(data, models, args.model, out, track=args.track, frames=k, timestamps=not args.no_timestamps,
                         modality=args.modality, concurrency=args.concurrency, box_format=args.box_format)
+        errors += m["errors"]
+        missing += m["counts"]["missing"]
         results[str(k or "default")] = {"out": str(out), "consistency": m["consistency"], "counts": m["counts"],
                                         "average": {s: v.get("Average") for s, v in m["settings"].items()}}
         if not args.json:
@@ -627,7 +631,7 @@ def _bench(args) -> int:
         plot_sweep(results, args.out)
     if args.json:
         _print_json(results)
-    return 0
+    return _report_run_errors(errors, missing, "instance settings")
 
 
 # --------------------------------------------------------------------------- agents
@@ -746,7 +750,17 @@ def _bench_browse(args) -> int:
     else:
         print((args.out / "summary.md").read_text())
         print(f"outputs: {args.out.resolve()}")
-    return 0
+    return _report_run_errors(metrics["run_errors"], metrics["missing"], "questions")
+
+
+def _report_run_errors(errors: list[dict], missing: int, what: str) -> int:
+    """A run with failed items still writes its outputs, but exits 1 and says how to resume."""
+    if not missing:
+        return 0
+    first = errors[0]["error"] if errors else "unknown error"
+    print(f"vidsleuth: error: {missing} {what} got no answer (first: {first}); "
+          f"fix the cause and rerun the same command to resume", file=sys.stderr)
+    return 1
 
 
 def _calibration_args(p):
