@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import time
 from dataclasses import asdict, dataclass
@@ -19,6 +18,7 @@ from typing import Callable
 
 from .assets import cache_root
 from .errors import LibraryError
+from .files import write_atomic
 from .media import content_id, probe
 from .types import Segment, Timeline, VideoInfo
 
@@ -48,11 +48,7 @@ def _key(*parts: object) -> str:
 
 
 def _write_json(path: Path, data: object) -> None:
-    """Atomic write: a killed process leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
 class Library:
@@ -147,11 +143,10 @@ class Library:
         return [dict(zip(("content_id", "path", "duration", "timeline", "ingested_at"), r)) for r in rows]
 
 
-def transcript(path: Path, info: VideoInfo, options: IngestOptions) -> list[Segment]:
-    """Sidecar or explicit subtitles, else an embedded subtitle stream, else ASR."""
-    from .perception.subtitles import find_sidecar, read_embedded_subtitles, read_subtitles
+def transcript(path: Path, info: VideoInfo, options: IngestOptions, sub: Path | None) -> list[Segment]:
+    """``sub`` (explicit or sidecar subtitles), else an embedded subtitle stream, else ASR."""
+    from .perception.subtitles import read_embedded_subtitles, read_subtitles
 
-    sub = Path(options.subtitles) if options.subtitles else find_sidecar(path)
     if sub is not None:
         return read_subtitles(sub)
     if info.subtitle_streams:
@@ -188,7 +183,7 @@ def ingest(
             return cached
         segments: list[Segment] = []
         tkey = _key("transcript", sub_id, options.asr, options.language, options.asr_model)
-        segments += lib.stage(cid, "transcript", tkey, lambda: transcript(p, info, options))
+        segments += lib.stage(cid, "transcript", tkey, lambda: transcript(p, info, options, sub))
         if options.ocr and info.has_video:
             from .perception.ocr import read_video_text
 

@@ -8,7 +8,6 @@ presentation times, so a caller can always say exactly which moment it looked at
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import warnings
@@ -22,21 +21,17 @@ import av
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from .assets import sha256_file
 from .errors import DecodeWarning, MediaError, VidsleuthError
 from .types import Frame, FrameGrid, VideoInfo
 
 #: A frame whose time is this close below the target counts as "at" the target.
 TIME_EPS = 1e-3
-_HASH_CHUNK = 4 << 20
 
 
 def content_id(path: str | Path) -> str:
     """SHA-256 of the file's bytes: the identity under which derived data is cached."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(_HASH_CHUNK), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    return sha256_file(Path(path))
 
 
 def _check_file(path: str | Path) -> Path:

@@ -63,22 +63,21 @@ class RunStore:
     def close(self) -> None:
         self.db.close()
 
+    @staticmethod
+    def _protocol_text(protocol: dict[str, Any] | None) -> str:
+        return json.dumps(protocol or {}, default=str, sort_keys=True)
+
     def start_run(self, kind: str, protocol: dict[str, Any] | None = None) -> int:
         with self._lock, self.db:
             cur = self.db.execute("INSERT INTO runs (kind, started, protocol) VALUES (?, ?, ?)",
-                                  (kind, time.time(), json.dumps(protocol or {}, default=str)))
+                                  (kind, time.time(), self._protocol_text(protocol)))
             return int(cur.lastrowid)
 
     def find_or_start(self, kind: str, protocol: dict[str, Any]) -> int:
         """The run with this exact protocol (to resume it), else a new one."""
-        text = json.dumps(protocol, default=str, sort_keys=True)
         row = self.db.execute("SELECT id FROM runs WHERE kind = ? AND protocol = ? ORDER BY id DESC LIMIT 1",
-                              (kind, text)).fetchone()
-        if row:
-            return int(row[0])
-        with self._lock, self.db:
-            cur = self.db.execute("INSERT INTO runs (kind, started, protocol) VALUES (?, ?, ?)", (kind, time.time(), text))
-            return int(cur.lastrowid)
+                              (kind, self._protocol_text(protocol))).fetchone()
+        return int(row[0]) if row else self.start_run(kind, protocol)
 
     def record(self, run_id: int | None, call: CallRecord) -> None:
         with self._lock, self.db:

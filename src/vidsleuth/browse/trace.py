@@ -4,7 +4,6 @@ for people by ``vidsleuth trace``."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -69,12 +68,9 @@ class Answer:
                       "candidates": tuple(keep.get("candidates", ()))})
 
     def save(self, path: str | Path) -> Path:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=2, default=str), encoding="utf-8")
-        os.replace(tmp, p)
-        return p
+        from ..files import write_atomic
+
+        return write_atomic(path, json.dumps(self.to_dict(), ensure_ascii=False, indent=2, default=str))
 
 
 def parse_confidence(value: Any) -> float | None:

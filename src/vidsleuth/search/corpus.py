@@ -8,13 +8,13 @@ corpus can be indexed too, naming its id and text fields.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import VidsleuthError
+from ..files import write_atomic
 
 
 class CorpusError(VidsleuthError):
@@ -138,13 +138,7 @@ def read_generic(path: str | Path, id_field: str, text_fields: list[str]) -> lis
 
 def write_corpus(path: str | Path, records: list[VideoRecord]) -> None:
     """Atomic rewrite: the old file stays whole until the new one is complete."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for r in records:
-            fh.write(json.dumps(r.to_dict(), ensure_ascii=False) + "\n")
-    os.replace(tmp, p)
+    write_atomic(path, "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records))
 
 
 def slug(text: str) -> str:

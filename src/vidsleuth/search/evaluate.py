@@ -115,15 +115,10 @@ def read_run(path: str | Path) -> Run:
 
 
 def write_run(path: str | Path, run: Run, tag: str = "vidsleuth") -> None:
-    import os
+    from ..files import write_atomic
 
-    p = Path(path)
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for qid, docs in run.items():
-            for rank, (doc, score) in enumerate(docs, 1):
-                fh.write(f"{qid} Q0 {doc} {rank} {score:.6f} {tag}\n")
-    os.replace(tmp, p)
+    write_atomic(path, "".join(f"{qid} Q0 {doc} {rank} {score:.6f} {tag}\n"
+                               for qid, docs in run.items() for rank, (doc, score) in enumerate(docs, 1)))
 
 
 def qrels_from_queries(rows: list[dict]) -> Qrels:

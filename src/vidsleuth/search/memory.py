@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ModelOutputError, VidsleuthError
+from ..files import write_atomic
 from ..prompts import prompt_hash, render, source
 from .corpus import CorpusError, iter_jsonl
 from .index import SearchIndex
@@ -196,10 +197,7 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
                 continue  # a line cut by a kill is redone
             done[card.row_id] = card
         # Rewrite without any line a kill cut short, so appends start on a fresh line.
-        tmp = partial.with_name(partial.name + ".tmp")
-        tmp.write_text("".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in done.values()),
-                       encoding="utf-8")
-        os.replace(tmp, partial)
+        write_atomic(partial, "".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in done.values()))
     model = models.for_role("memory")
     parse_failures = 0
     with task("memory cards", total=len(rows)) as bar, open(partial, "a", encoding="utf-8") as fh:
