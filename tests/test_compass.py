@@ -29,8 +29,22 @@ def test_temporal_iou_edge_cases():
     assert tiou([0, 2], [2, 4]) == 0.0  # touching
     assert tiou([5, 5], [5, 5]) == 0.0  # zero-length: the hull is 0
     assert tiou([3, 3], [0, 6]) == 0.0  # zero-length inside: no intersection length
-    # the hull, not the sum of lengths, is the union: disjoint spans make it larger than a union would be
     assert tiou([0, 2], [1, 5]) == pytest.approx(1 / 5)
+
+
+def test_hull_and_sum_of_lengths_unions_give_the_same_tiou():
+    """The official QVHighlights code divides by the hull; textbook IoU by |a| + |b| - inter.
+    For 1-D intervals they can only differ when the intervals are disjoint, where the
+    intersection, and so the IoU, is 0 either way: the two definitions never disagree."""
+    import random
+
+    rng = random.Random(0)
+    for _ in range(2000):
+        a = sorted(rng.uniform(0, 20) for _ in range(2))
+        b = sorted(rng.uniform(0, 20) for _ in range(2))
+        inter = max(0.0, min(a[1], b[1]) - max(a[0], b[0]))
+        union = (a[1] - a[0]) + (b[1] - b[0]) - inter
+        assert tiou(a, b) == pytest.approx(inter / union if union > 0 else 0.0)
 
 
 def test_grounding_scores_reversed_multiwindow_and_unparsed():
@@ -151,6 +165,9 @@ def test_message_order_for_tracks_and_settings(tmp_path):
     assert _kinds(build_messages(inst, "text", frames, Serialisation(timestamps=False))) == ["frame", "frame", "prompt"]
     assert "preceded by its time" not in build_messages(inst, "text", frames, Serialisation(timestamps=False))[0].content[-1]
     assert _kinds(build_messages(inst, "text", frames, Serialisation(modality="text"))) == ["prompt"]
+    # text-only removes all media, reference images included (seed 002 §4); both wordings stay
+    text_ti = build_messages(inst, "text+image", frames, Serialisation(modality="text"))
+    assert _kinds(text_ti) == ["prompt"] and "object in the image" in text_ti[0].content[-1]
     with pytest.raises(VidsleuthError, match="no Text\\+Image"):
         build_messages(_inst(paired=False, tmp_path=tmp_path), "text+image", frames, Serialisation())
 
@@ -163,8 +180,24 @@ def test_pairing_when_one_side_is_missing(tmp_path):
     m = score([a, b, unpaired], parsed, raw_missing={("y", "text+image")})
     assert m["settings"]["text"]["TG"]["n"] == 3 and m["settings"]["text+image"]["TG"]["n"] == 2
     assert m["settings"]["text+image"]["TG"]["unparsed"] == 1
-    assert m["consistency"]["CS_TG"] == 0.5  # x consistent, y missing one side
+    # N_q counts evaluated pairs: y was never answered on one side (missing), so it is not a pair
+    assert m["consistency"]["CS_TG"] == 1.0 and m["consistency_pairs"]["CS_TG"] == 1
     assert m["counts"]["correct_in_exactly_one_setting"] == 1 and m["counts"]["missing"] == 1
+    # an answered but unparseable side is a wrong answer inside an eligible pair: scored 0
+    m2 = score([a, b, unpaired], {**parsed, ("y", "text+image"): None})
+    assert m2["consistency"]["CS_TG"] == 0.5 and m2["consistency_pairs"]["CS_TG"] == 2
+
+
+@pytest.mark.parametrize("model,frames", [("gpt-5.2", 49), ("GPT-4o", 49), ("gemini-3.8-flash", 64), ("claude-opus-5", 64),
+                                          ("Qwen3.5-397B-A17B", 64), ("VITA-1.5-7B", 16), ("Qwen3-VL-8B-Instruct", 32),
+                                          ("qwen2.5-coder-0.5b-instruct-q4km", 32)])
+def test_frame_budgets_follow_the_seed_table(model, frames):
+    from vidsleuth.bench.compass import frame_budget, frame_budgets
+    from vidsleuth.models.config import Endpoint
+
+    assert frame_budget(Endpoint(name="e", backend="openai", model=model)) == frames
+    assert frame_budget(Endpoint(name="e", backend="openai", model=model, options={"frames": 8})) == 8
+    assert frame_budgets()["default"] == 32
 
 
 def test_instance_validation(tmp_path):

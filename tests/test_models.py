@@ -221,7 +221,7 @@ model = "Qwen3-VL-8B-Instruct"
 api_key_env = "VLLM_API_KEY"
 price_in = 2.0
 price_out = 8.0
-note = "more keys are allowed"
+frames = 49
 
 [models.judge]
 backend = "openai"
@@ -239,7 +239,7 @@ def test_config_roles_and_cost(tmp_path, monkeypatch):
     monkeypatch.setenv("VLLM_API_KEY", "k")
     with ScriptedServer([{"content": "plan", "tokens_in": 1000, "tokens_out": 500}, "verdict"]) as srv:
         cfg = load_config(write_config(tmp_path, srv.base_url))
-        assert cfg.endpoints["qwen-vl"].options == {"note": "more keys are allowed"}
+        assert cfg.endpoints["qwen-vl"].options == {"frames": 49}
         store = RunStore(tmp_path / "r.sqlite")
         models = Models(cfg, cache=False, store=store, run_id=store.start_run("t"))
         models.for_role("planner").chat("plan it")
@@ -261,6 +261,27 @@ def test_config_errors(tmp_path):
     bad.write_text("[models.x\n")
     with pytest.raises(ConfigError, match="bad.toml: not valid TOML"):
         load_config(bad)
+    for line, message in (('timeout = "x"', "timeout = 'x': must be a number"),
+                          ("max_concurrency = -1", "max_concurrency = -1: must be between 1 and"),
+                          ("max_concurency = 2", "unknown key 'max_concurency'; did you mean 'max_concurrency'"),
+                          ("vision = 1", "vision = 1: must be true or false"),
+                          ('apikey = "sk"', "'apikey', which looks like a secret"),
+                          ('API_KEY = "sk"', "'API_KEY', which looks like a secret"),
+                          ('token = "t"', "'token', which looks like a secret"),
+                          ('key = "k"', "'key', which looks like a secret"),
+                          ('headers = { Authorization = "Bearer x" }', "'headers', which looks like a secret")):
+        bad.write_text(f'[models.x]\nbackend = "openai"\nbase_url = "http://h"\n{line}\n')
+        with pytest.raises(ConfigError, match=__import__("re").escape(message)):
+            load_config(bad)
+
+
+def test_capabilities_are_declared_not_inferred_from_backend_names(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('[models.txt]\nbackend = "openai"\nbase_url = "http://h"\nvision = false\n'
+                   '[models.vl]\nbackend = "openai"\nbase_url = "http://h"\n')
+    eps = load_config(cfg).endpoints
+    assert not eps["txt"].accepts("vision") and eps["vl"].accepts("vision") and eps["vl"].accepts("audio")
+    assert not eps["local"].accepts("vision") and not eps["local"].accepts("audio")
     with pytest.raises(ConfigError, match="did you mean 'local'"):
         load_config(None).endpoint("locale")
     with pytest.raises(ConfigError, match="not found"):

@@ -706,7 +706,7 @@ def _ask(args) -> int:
         print(f"Answer: {ans.answer if ans.answer is not None else '(no parseable answer)'}  (confidence {conf})")
         print(f"Why: {ans.explanation}")
         for vid, a, b, what in ans.evidence:
-            print(f"Evidence: {vid} @ {a:.1f}-{b:.1f}s  {what}")
+            print(f"Answer's words found at: {vid} @ {a:.1f}-{b:.1f}s  {what}")
         if not ans.evidence and ans.selected:
             print("Videos used: " + ", ".join(ans.selected))
         t = ans.tokens()

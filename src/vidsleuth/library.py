@@ -12,7 +12,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import replace, asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -177,17 +177,20 @@ def ingest(
 
         sub = Path(options.subtitles) if options.subtitles else find_sidecar(p)
         sub_id = content_id(sub) if sub is not None and sub.exists() else None
-        options_key = _key(asdict(options), sub_id)
+        from .perception.asr import ASR_VERSION
+        from .perception.ocr import OCR_VERSION
+
+        options_key = _key(asdict(options), sub_id, ASR_VERSION, OCR_VERSION)
         cached = lib.lookup(cid, options_key)
-        if cached is not None:
-            return cached
+        if cached is not None:  # a byte-identical copy: the content is shared, the path is the one asked about
+            return replace(cached, video=replace(cached.video, path=str(p)))
         segments: list[Segment] = []
-        tkey = _key("transcript", sub_id, options.asr, options.language, options.asr_model)
+        tkey = _key("transcript", sub_id, options.asr, options.language, options.asr_model, ASR_VERSION)
         segments += lib.stage(cid, "transcript", tkey, lambda: transcript(p, info, options, sub))
         if options.ocr and info.has_video:
             from .perception.ocr import read_video_text
 
-            segments += lib.stage(cid, "ocr", _key("ocr", options.ocr_fps),
+            segments += lib.stage(cid, "ocr", _key("ocr", options.ocr_fps, OCR_VERSION),
                                   lambda: read_video_text(p, fps=options.ocr_fps))
         if options.shots and info.has_video:
             from .perception.shots import detect_shots

@@ -69,6 +69,7 @@ class Caption:
     size: int = 0  # 0: a tenth of the frame height
     cjk: bool = False
     color: str = "white"
+    font: str = ""  # a font file; default DejaVu Sans Bold (WenQuanYi Zen Hei for ``cjk``)
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _video_graph(spec: ClipSpec, textdir: Path) -> str:
     for j, cap in enumerate(spec.captions):
         tf = textdir / f"caption{j}.txt"
         tf.write_text(cap.text, encoding="utf-8")
-        font = CJK_FONT if cap.cjk else LATIN_FONT
+        font = cap.font or (CJK_FONT if cap.cjk else LATIN_FONT)
         if not Path(font).exists():
             raise ToolMissingError(f"font {font} not found", hint="run `make setup`")
         size = cap.size or max(12, spec.height // 10)

@@ -110,6 +110,12 @@ class Timeline:
         ordered = sorted(segments, key=lambda s: (s.start, s.end, s.kind, s.text))
         return cls(video=video, segments=tuple(ordered))
 
+    @classmethod
+    def empty(cls, path: str = "") -> "Timeline":
+        """What is known of a video that could not be read: nothing (callers need no None checks)."""
+        return cls(video=VideoInfo(path=str(path), duration=0.0, fps=0.0, width=0, height=0, rotation=0,
+                                   has_audio=False, has_video=False, codec="", audio_codec="", content_id=""))
+
     def of_kind(self, *kinds: str) -> list[Segment]:
         return [s for s in self.segments if s.kind in kinds]
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-import string
 import time
-import unicodedata
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -58,38 +56,22 @@ def read_calibration_rows(path: str | Path) -> list[dict]:
     return rows
 
 
-def normalise_answer(text: str | None) -> str:
-    if text is None:
-        return ""
-    t = unicodedata.normalize("NFKC", str(text)).lower()
-    t = "".join(ch for ch in t if ch not in string.punctuation and ch not in "，。！？、：；“”‘’（）")
-    t = re.sub(r"\b(a|an|the)\b", " ", t)
-    return " ".join(t.split())
-
-
 def exact_match(pred: str | None, truth: str) -> bool:
-    return bool(pred) and normalise_answer(pred) == normalise_answer(truth)
+    """The same value, read as a grader reads it (``browse.answers.value_tokens``): "8pm" = "8 PM"."""
+    from ..browse.answers import value_tokens
 
-
-def _norm_tokens(text: str) -> str:
-    t = unicodedata.normalize("NFKC", str(text)).lower()
-    # punctuation separates ("3-1" -> "3 1"), symbols vanish ("12°C" -> "12c")
-    t = "".join(" " if unicodedata.category(ch)[0] == "P" else "" if unicodedata.category(ch)[0] == "S" else ch for ch in t)
-    return " ".join(t.split())
+    drop = lambda text: [t for t in value_tokens(text) if t not in ("a", "an", "the")]
+    return bool(pred) and bool(drop(truth)) and drop(pred) == drop(truth)
 
 
 def contains_match(prediction: str | None, truth: str) -> bool:
-    """Lenient rule: the normalised truth appears in the normalised prediction as whole tokens
-    (as a substring for Chinese/Japanese). Accepts "was 3-1." for "3-1"; also accepts "1 hour and
-    30 minutes" for "30", which is why an LLM judge is preferred when a real one is available."""
-    if not prediction:
-        return False
-    p, t = _norm_tokens(prediction), _norm_tokens(truth)
-    if not t:
-        return False
-    if any(ord(ch) > 0x2E80 for ch in t):
-        return t.replace(" ", "") in p.replace(" ", "")
-    return f" {t} " in f" {p} "
+    """Lenient rule: the truth's value tokens occur contiguously in the prediction's
+    (``browse.answers.matches``: numbers, number words and units normalised; by characters for
+    Chinese/Japanese). Accepts "was 3 to 1." for "3-1" and "28 degrees" for "28 °C"; also accepts
+    "1 hour and 30 minutes" for "30", which is why an LLM judge is preferred when one is available."""
+    from ..browse.answers import matches
+
+    return matches(prediction, truth)
 
 
 def judge_method(models, requested: str = "auto") -> str:
@@ -268,10 +250,12 @@ def plot(m: dict, out: Path) -> None:
     plt.close(fig)
 
 
-def watcher_comparison(index, models, videos, questions: str | Path, config=None) -> dict:
-    """Seed Table 5's comparison on the hard negatives: top-1 hit of BM25, of a metadata-only
-    reranker (the Watcher's call without grids) and of the Watcher (metadata + grids), each over
-    the BM25 top-k of the question itself."""
+def watcher_comparison(index, models, videos, questions: str | Path, config=None,
+                       watchers: tuple[str, ...] = ("embed", "llm")) -> dict:
+    """Seed Table 5's comparison on the hard negatives, each over the BM25 top-k of the question
+    itself: top-1 hit of BM25, of a metadata-only reranker, and of each Watcher kind: ``llm``
+    (seed-style: one model call over metadata and grids, or the grids' OCR notes for a text-only
+    model) and ``embed`` (the fused ranking of metadata, on-screen text and speech)."""
     from ..browse.agent import VideoBrowser
 
     agent = VideoBrowser(index, models, videos, None, config)
@@ -280,13 +264,19 @@ def watcher_comparison(index, models, videos, questions: str | Path, config=None
         hits = index.search(q["question"], k=agent.cfg.search_k)
         seeds = set(q["seed_video_ids"])
         steps: list = []
-        meta = agent._watch(q["question"], hits, 0, steps, visual=False) if hits else []
-        watch = agent._watch(q["question"], hits, 0, steps, visual=True) if hits else []
-        rows.append({"id": q["id"], "bm25": bool(hits) and hits[0].video_id in seeds,
-                     "metadata_only": bool(meta) and meta[0] in seeds, "watcher": bool(watch) and watch[0] in seeds,
-                     "seed_in_candidates": any(h.video_id in seeds for h in hits),
-                     "notes": [s.note for s in steps if s.note]})
+        row = {"id": q["id"], "modality": q.get("modality", ""), "bm25": bool(hits) and hits[0].video_id in seeds,
+               "seed_in_candidates": any(h.video_id in seeds for h in hits)}
+        meta = agent.watch(q["question"], hits, 0, steps, visual=False, kind="embed") if hits else []
+        row["metadata_only"] = bool(meta) and meta[0] in seeds
+        for kind in watchers:
+            picked = agent.watch(q["question"], hits, 0, steps, kind=kind) if hits else []
+            row[f"watcher_{kind}"] = bool(picked) and picked[0] in seeds
+        row["notes"] = [s.note for s in steps if s.note]
+        rows.append(row)
     n = len(rows)
     rate = lambda k: sum(r[k] for r in rows) / n if n else 0.0
-    return {"n": n, "bm25_top1": rate("bm25"), "metadata_only_top1": rate("metadata_only"), "watcher_top1": rate("watcher"),
-            "seed_in_top_k": rate("seed_in_candidates"), "rows": rows}
+    out = {"n": n, "bm25_top1": rate("bm25"), "metadata_only_top1": rate("metadata_only"),
+           "seed_in_top_k": rate("seed_in_candidates"), "rows": rows}
+    for kind in watchers:
+        out[f"watcher_{kind}_top1"] = rate(f"watcher_{kind}")
+    return out

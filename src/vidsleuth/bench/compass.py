@@ -41,17 +41,26 @@ LOCAL_SCHEMAS = {
 MODALITIES = ("text", "vision", "vision+audio")
 
 
+def frame_budgets() -> dict:
+    """The seed's per-family frame budgets (package data ``data/frame_budgets.json``)."""
+    from importlib.resources import files
+
+    return json.loads(files("vidsleuth").joinpath("data/frame_budgets.json").read_text(encoding="utf-8"))
+
+
 def frame_budget(endpoint) -> int:
-    """The seed's rules: 49 for GPT-series (reference image within a 50-image limit), 64 for large
-    proprietary models, 32 otherwise; an endpoint's ``frames`` option overrides."""
+    """An endpoint's ``frames`` option, else the first rule of the seed's table whose glob
+    matches the model name (case-insensitive), else the table's default (32)."""
+    from fnmatch import fnmatch
+
     if endpoint.options.get("frames"):
         return int(endpoint.options["frames"])
-    name = endpoint.model.lower()
-    if "gpt" in name:
-        return 49
-    if any(k in name for k in ("gemini", "claude", "seed-", "qwen3.5-397b")):
-        return 64
-    return 32
+    table = frame_budgets()
+    name = (endpoint.model or endpoint.name).lower()
+    for rule in table["rules"]:
+        if fnmatch(name, rule["match"]):
+            return int(rule["frames"])
+    return int(table["default"])
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,7 @@ def build_messages(inst: Instance, setting: str, frames: list, ser: Serialisatio
             parts.append(ImagePart(f.image, note=(notes or {}).get(f.t, "")))
     if ser.audio and ser.modality == "vision+audio":
         parts.append(AudioPart(inst.video))
-    if setting == "text+image":
+    if setting == "text+image" and ser.modality != "text":  # text-only removes all media, reference images too (§4)
         parts.append(ImagePart(inst.ref_image, note="reference image of the target"))
     note = " Each frame above is preceded by its time in seconds." if ser.timestamps and ser.modality != "text" else ""
     parts.append(task_prompt(inst, setting, note))
@@ -164,9 +173,14 @@ def score(instances: list[Instance], parsed: dict[tuple[str, str], Any], raw_mis
         parts = [res[t][k] for t, k in (("TG", "mIoU"), ("SG", "mIoU"), ("QA", "accuracy")) if t in res]
         res["Average"] = float(np.mean(parts)) if parts else 0.0
         out["settings"][setting] = res
-    cs = {}
+    # N_q is the number of evaluated pairs (§3.1): a pair whose side was never answered (an
+    # endpoint error, counted in "missing") is left out; an answered but unparseable side is a
+    # wrong answer and scores 0 in an eligible pair.
+    cs, eligible = {}, {}
+    missing = raw_missing or set()
     for task, insts in by_task.items():
-        pairs = [i for i in insts if i.paired]
+        pairs = [i for i in insts if i.paired and (i.id, "text") not in missing and (i.id, "text+image") not in missing]
+        eligible[f"CS_{task}"] = len(pairs)
         if not pairs:
             continue
         get = lambda i, s: parsed.get((i.id, s))
@@ -178,6 +192,7 @@ def score(instances: list[Instance], parsed: dict[tuple[str, str], Any], raw_mis
             cs["CS_QA"] = cs_qa([(get(i, "text"), get(i, "text+image"), i.answer) for i in pairs])
     cs["CS_Avg"] = float(np.mean(list(cs.values()))) if cs else 0.0
     out["consistency"] = cs
+    out["consistency_pairs"] = eligible
     paired = [i for i in instances if i.paired]
     out["counts"] = {
         "instances": len(instances), "paired": len(paired),
@@ -330,6 +345,10 @@ def summary_table(m: dict, model_name: str, k: int) -> str:
     notes = (f"\nPercent; Text/Text+Image. {c['instances']} instances ({c['paired']} paired), {c['unparsed']} unparsed "
              f"answers (scored 0), {c['missing']} missing, {c['correct_in_exactly_one_setting']} pairs correct under "
              f"exactly one setting (TG/SG at IoU >= 0.5).\n")
+    pairs = m.get("consistency_pairs") or {}
+    if pairs:
+        notes += ("Eligible pairs (N_q, both sides answered): "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(pairs.items())) + ".\n")
     calls = m.get("calls", {}).get("total", {})
     if calls:
         notes += (f"Model calls: {calls.get('model_calls', 0)} (+{calls.get('cache_hits', 0)} cached), tokens in/out "

@@ -16,6 +16,9 @@ from ..errors import ModelOutputError, VidsleuthError
 from ..models.jsonout import extract_json
 from ..models.types import ImagePart, Message
 from ..prompts import render
+from .answers import ground_answer
+from .fusion import CandidateText, fuse
+from .guards import query_problem, question_query
 from .trace import Answer, Step, parse_confidence
 from .videos import BrowseConfig, Videos, clip
 
@@ -31,12 +34,14 @@ ANSWER_SCHEMA = {"type": "object", "properties": {"Explanation": {"type": "strin
 
 
 def _text_only(model) -> bool:
-    return model.endpoint.backend == "local"
+    return not model.endpoint.accepts("vision")
 
 
 def answer_evidence(answer: str | None, videos: Videos, selected: list[str]) -> tuple:
-    """Moments in the selected videos whose speech or on-screen text supports the answer: every
-    number in the answer appears there, or (for answers without numbers) most of its words do."""
+    """Moments in the selected videos where the answer's words occur, found *after* answering by
+    matching its words in the speech and on-screen text: every number in the answer appears
+    there, or (for answers without numbers) most of its words do. A lookup, not the model's
+    citation: ``ask`` prints them as "Answer's words found at"."""
     if not answer:
         return ()
     words = [w for w in re.findall(r"\w+", answer.lower())]
@@ -45,7 +50,7 @@ def answer_evidence(answer: str | None, videos: Videos, selected: list[str]) -> 
     found = []
     for vid in selected:
         tl = videos.timeline(vid)
-        for s in (tl.segments if tl else ()):
+        for s in tl.segments:
             if s.kind not in ("speech", "subtitle", "ocr"):
                 continue
             text = s.text.lower()
@@ -54,6 +59,19 @@ def answer_evidence(answer: str | None, videos: Videos, selected: list[str]) -> 
             if hit:
                 found.append((vid, s.start, s.end, f"{s.kind}: {s.text}"))
     return tuple(found[:5])
+
+
+def evidence_lines(videos: Videos, selected) -> list[str]:
+    """What a text-only Analyst was shown: on-screen text and speech lines, videos in order."""
+    return [seg.text for v in selected for seg in videos.timeline(v).segments if seg.kind in ("ocr", "speech", "subtitle")]
+
+
+def ground(question: str, answer: str | None, confidence: float | None, lines: list[str]) -> tuple:
+    """(answer, confidence, note): a replaced answer keeps at most half its stated confidence."""
+    grounded, fired = ground_answer(answer, question, lines)
+    if fired and "took" in fired and confidence is not None:
+        confidence = min(confidence, 0.5)
+    return grounded, confidence, fired
 
 
 class VideoBrowser:
@@ -70,25 +88,48 @@ class VideoBrowser:
         human = render("planner_state.j2", question=question, history=history, evidence=evidence, feedback=feedback).strip()
         try:
             reply = model.chat([Message.of("system", system), Message.of("user", human)], schema=PLANNER_SCHEMA,
-                               max_tokens=256)
+                               max_tokens=self.cfg.planner_max_tokens)
             queries = [q for q in reply.data.get("search_queries", []) if isinstance(q, str) and q.strip()]
-            note = "" if queries else "planner returned no query: searching the question"
-            query = (queries or [question])[0]
+            query = queries[0] if queries else ""
+            problem = query_problem(query, question)
+            note = ""
+            if problem:
+                query = question_query(question)
+                note = f"guard: {problem}; searching the question's words instead"
             steps.append(Step.from_reply("planner", loop, f"history {len(history)}, evidence {len(evidence)}",
                                          reply.data, reply, note))
         except ModelOutputError as exc:
-            query = question
-            steps.append(Step("planner", loop, "planner state", exc.raw[:300], note="unparseable: searching the question"))
+            query = question_query(question)
+            steps.append(Step("planner", loop, "planner state", exc.raw[:300],
+                              note="unparseable: searching the question's words"))
         return query
 
-    def _watcher_kind(self) -> str:
+    def _search(self, query: str, question: str, loop: int, steps: list) -> tuple[str, list]:
+        """The Searcher; a query that finds nothing is replaced by the question's words (recorded)."""
+        hits = self.index.search(query, k=self.cfg.search_k)
+        note = ""
+        if not hits and query != question_query(question):
+            note = f"guard: {query!r} found nothing; searching the question's words instead"
+            query = question_query(question)
+            hits = self.index.search(query, k=self.cfg.search_k)
+        steps.append(Step("searcher", loop, query, [h.video_id for h in hits], note=note))
+        return query, hits
+
+    def watcher_kind(self) -> str:
+        """``llm`` (the seed's call: metadata + grids to the model) or ``embed`` (the fused
+        ranking for text-only models); ``auto`` chooses by what the watcher endpoint accepts."""
         if self.cfg.watcher != "auto":
             return self.cfg.watcher
         return "embed" if _text_only(self.models.for_role("watcher")) else "llm"
 
-    def _watch(self, question, hits, loop, steps, visual: bool = True) -> list[str]:
-        """Pick the top-k candidates; ``visual=False`` is the metadata-only ablation."""
-        if self._watcher_kind() == "embed":
+    def watch(self, question: str, hits: list, loop: int = 0, steps: list | None = None, *, visual: bool = True,
+              kind: str | None = None) -> list[str]:
+        """The Watcher: the top-k of ``hits`` for ``question``; ``visual=False`` is the
+        metadata-only ablation; ``kind`` overrides the configured Watcher."""
+        return self._watch(question, hits, loop, [] if steps is None else steps, visual, kind)
+
+    def _watch(self, question, hits, loop, steps, visual: bool = True, kind: str | None = None) -> list[str]:
+        if (kind or self.watcher_kind()) == "embed":
             return self._watch_embed(question, hits, loop, steps, visual)
         cfg = self.cfg
         model = self.models.for_role("watcher")
@@ -108,6 +149,8 @@ class VideoBrowser:
                 parts.append("(no visual data)")
                 no_visual += 1
                 continue
+            # the grids go at their native size (3x3 cells of grid_cell px, seed B.3), not
+            # re-encoded to the endpoint's image_max_side
             for g, grid in enumerate(grids, 1):
                 a, b = grid.span
                 parts.append(f"[Cand {i} · Grid {g}/{len(grids)} · t={a:.1f}-{b:.1f}s]")
@@ -115,11 +158,11 @@ class VideoBrowser:
                     notes = "; ".join(self.videos.cell_notes(hit.video_id, grid.times, merge=True))
                     parts.append(ImagePart(grid.image, note=f"grid cells read by OCR: {notes}", read=False))
                 else:
-                    parts.append(ImagePart(grid.image))
+                    parts.append(ImagePart(grid.image, max_side=max(grid.image.size)))
         fallback = [h.video_id for h in hits[: cfg.watcher_top_k]]
         inputs = f"{len(hits)} candidates, {no_visual} without visual data" if visual else f"{len(hits)} candidates, metadata only"
         try:
-            reply = model.chat([Message.of("user", *parts)], schema=WATCHER_SCHEMA, max_tokens=64)
+            reply = model.chat([Message.of("user", *parts)], schema=WATCHER_SCHEMA, max_tokens=cfg.watcher_max_tokens)
             picked = []
             for idx in reply.data:  # dedupe, keep valid indices, clip at top_k (seed B.3)
                 if isinstance(idx, int) and 0 <= idx < len(hits) and hits[idx].video_id not in picked:
@@ -133,39 +176,50 @@ class VideoBrowser:
             return fallback
 
     def _watch_embed(self, question, hits, loop, steps, visual: bool) -> list[str]:
-        """The Watcher for text-only backends (a 0.5B LLM cannot screen ten candidates: measured
-        0/10 on the demo's hard negatives). It ranks candidates by the embedding similarity of the
-        question to what perception read in the preview grid cells (on-screen text), or to the
-        metadata for the metadata-only ablation and for candidates without visual data."""
+        """The Watcher for text-only backends: candidates ranked by the fusion of their metadata,
+        the on-screen text read in their preview-grid cells and the speech heard within the grids'
+        span (``fusion.fuse``). ``visual=False`` is the metadata-only ablation."""
         cfg = self.cfg
-        texts, sources = [], []
+        texts = []
         for hit in hits:
             rec = self.videos.record(hit.video_id)
-            meta = f"{rec.title}. {rec.description}. {rec.channel}"
-            grids = self.videos.grids(hit.video_id, cfg) if visual else None
-            seen = ""
-            if grids:
+            meta = " ".join(x for x in (rec.title, rec.description, rec.channel, " ".join(rec.tags)) if x)
+            screen = speech = ""
+            if visual:
+                grids = self.videos.grids(hit.video_id, cfg)
                 times = [t for g in grids for t in g.times]
-                seen = " ".join(n.split(": ", 1)[1] for n in self.videos.cell_notes(hit.video_id, times, merge=True)
-                                if not n.endswith("(no on-screen text)"))
-            texts.append(seen or meta)
-            sources.append("screen" if seen else "metadata")
-        emb = self.models.embedder()
-        scores = emb.embed(texts, kind="passage") @ emb.embed([question], kind="query")[0]
-        order = sorted(range(len(hits)), key=lambda i: (-float(scores[i]), i))
-        picked = [hits[i].video_id for i in order[: cfg.watcher_top_k]]
-        steps.append(Step("watcher", loop, f"{len(hits)} candidates ({'screen text' if visual else 'metadata only'})",
-                          {hits[i].video_id: [round(float(scores[i]), 4), sources[i]] for i in order},
-                          note=f"embedded watcher ({emb.name})"))
+                if times:
+                    screen = " ".join(self.videos.text_at(hit.video_id, times, kinds=("ocr",)))
+                    speech = " ".join(self.videos.text_at(hit.video_id, [min(times) - 1.0, max(times) + 1.0],
+                                                          kinds=("speech", "subtitle")))
+            texts.append(CandidateText(hit.video_id, meta, screen, speech))
+        ranked = fuse(question, texts, self.models.embedder())
+        picked = [r.video_id for r in ranked[: cfg.watcher_top_k]]
+        missing = [h.video_id for h in hits if h.video_id in self.videos.problems] if visual else []
+        note = "embedded watcher (fused: metadata, on-screen text, speech)" if visual else "metadata only"
+        if missing:
+            note += f"; {len(missing)} candidate(s) unavailable: {self.videos.problems[missing[0]]}"
+        steps.append(Step("watcher", loop, f"{len(hits)} candidates ({'fused' if visual else 'metadata only'})",
+                          {r.video_id: [r.score, r.signals] for r in ranked}, note=note))
         return picked
 
     def _check(self, question, query, evidence, history, loop, steps) -> tuple[bool, str]:
+        halt, feedback = self._check_model(question, query, evidence, history, loop, steps)
+        if halt and not evidence:
+            last = steps[-1]
+            steps[-1] = Step(last.role, last.loop, last.inputs, last.output, last.tokens_in, last.tokens_out,
+                             last.seconds, last.cached,
+                             (last.note + "; " if last.note else "") + "guard: HALT with no video selected: CONTINUE")
+            return False, "no video has been selected yet: search for the question's subject"
+        return halt, feedback
+
+    def _check_model(self, question, query, evidence, history, loop, steps) -> tuple[bool, str]:
         model = self.models.for_role("checker")
         prompt = render("checker.j2", user_query=question, current_query=query,
                         accumulated_evidence="; ".join(evidence) or "(none)",
                         history="; ".join(f'loop {h["loop"]}: "{h["query"]}" -> {h["selected"]}' for h in history)).strip()
         try:
-            reply = model.chat(prompt, schema=CHECKER_SCHEMA, max_tokens=128)
+            reply = model.chat(prompt, schema=CHECKER_SCHEMA, max_tokens=self.cfg.checker_max_tokens)
             halt = str(reply.data["decision"]).upper() == "HALT"
             steps.append(Step.from_reply("checker", loop, f"{len(evidence)} evidence items", reply.data, reply))
             return halt, "" if halt else str(reply.data.get("feedback") or "")
@@ -183,24 +237,32 @@ class VideoBrowser:
             parts.append(f"=== Video: {rec.title} ===")
             tl = self.videos.timeline(vid) if text_only else self.videos.timeline(vid, ocr=False)
             if text_only:
-                seen = tl.to_text(cfg.transcript_chars, kinds=["ocr", "shot"]) if tl else ""
-                parts.append("On-screen text and shots (read by OCR from the frames):\n" + (seen or "(no visual data)"))
+                seen = tl.to_text(cfg.transcript_chars, kinds=["ocr"])
+                parts.append("On-screen text (read by OCR from the frames):\n" + (seen or "(none)"))
             else:
                 frames = self.videos.frames(vid, n=cfg.analyst_frames, max_side=cfg.analyst_max_side)
                 for f in frames:
                     parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
                 if not frames:
                     parts.append("(no visual data)")
-            transcript = tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) if tl else ""
-            parts.append("Transcript:" + (transcript or "(none)"))
-        parts.append(render("analyst_outro.j2").strip())
+            transcript = tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"])
+            parts.append("Transcript:\n" + (transcript or "(none)"))
+        parts.append(render("analyst_outro.j2", succinct=text_only).strip())
+        unavailable = [v for v in selected if v in self.videos.problems]
+        inputs = f"{len(selected)} videos" + (f", {len(unavailable)} unavailable" if unavailable else "")
+        note = f"unavailable: {self.videos.problems[unavailable[0]]}" if unavailable else ""
         try:
-            reply = model.chat([Message.of("user", *parts)], schema=ANSWER_SCHEMA, max_tokens=512)
+            reply = model.chat([Message.of("user", *parts)], schema=ANSWER_SCHEMA, max_tokens=cfg.analyst_max_tokens)
             d = reply.data
-            steps.append(Step.from_reply("analyst", 0, f"{len(selected)} videos", d, reply))
-            return str(d.get("Answer")), str(d.get("Explanation") or ""), parse_confidence(d.get("Confidence")), 0
+            answer, confidence = str(d.get("Answer")), parse_confidence(d.get("Confidence"))
+            if text_only:
+                answer, confidence, fired = self._ground(question, answer, confidence, selected)
+                note = "; ".join(x for x in (note, fired) if x)
+            steps.append(Step.from_reply("analyst", 0, inputs, d, reply, note))
+            return answer, str(d.get("Explanation") or ""), confidence, 0
         except ModelOutputError as exc:
-            steps.append(Step("analyst", 0, f"{len(selected)} videos", exc.raw[:300], note="unparseable final answer"))
+            steps.append(Step("analyst", 0, inputs, exc.raw[:300],
+                              note="unparseable final answer" + (f"; {note}" if note else "")))
             return None, exc.raw[:500], None, 1
 
     # -- the loop
@@ -214,8 +276,7 @@ class VideoBrowser:
         for loop in range(1, self.cfg.t_max + 1):
             evidence = [f"{v}: {self.videos.record(v).title}" for v in selected]
             query = self._plan(question, history, evidence, feedback, memory_block, loop, steps)
-            hits = self.index.search(query, k=self.cfg.search_k)
-            steps.append(Step("searcher", loop, query, [h.video_id for h in hits]))
+            query, hits = self._search(query, question, loop, steps)
             candidates += [h.video_id for h in hits if h.video_id not in candidates]
             picked = self._watch(question, hits, loop, steps) if hits else []
             selected += [v for v in picked if v not in selected]
@@ -227,11 +288,19 @@ class VideoBrowser:
         if not selected:
             steps.append(Step("analyst", 0, "no video selected", None, note="nothing to analyse"))
             return Answer(question, None, "no video was selected", None, (), (), tuple(candidates), tuple(steps),
-                          self.name, 1)
-        answer, explanation, confidence, failed = self._analyse(question, selected, steps)
-        failures = failed + sum(1 for s in steps if s.note.startswith("unparseable"))
+                          self.name, 0, self._unavailable(candidates))
+        answer, explanation, confidence, _failed = self._analyse(question, selected, steps)
+        failures = sum(1 for s in steps if s.note.startswith("unparseable"))  # the analyst's step included, once
         return Answer(question, answer, explanation, confidence, answer_evidence(answer, self.videos, selected),
-                      tuple(selected), tuple(candidates), tuple(steps), self.name, failures)
+                      tuple(selected), tuple(candidates), tuple(steps), self.name, failures,
+                      self._unavailable(candidates))
+
+    def _ground(self, question: str, answer: str, confidence: float | None, selected) -> tuple:
+        """The grounding guard (``answers.ground_answer``) over the lines the model was shown."""
+        return ground(question, answer, confidence, evidence_lines(self.videos, selected))
+
+    def _unavailable(self, candidates) -> tuple:
+        return tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems)
 
 
 class ReAct:
@@ -251,15 +320,17 @@ class ReAct:
         parts: list[Any] = [f"watch({vid}): {rec.title}"]
         tl = self.videos.timeline(vid, ocr=text_only)
         if text_only:
-            parts.append("On-screen text and shots:\n" + ((tl.to_text(cfg.transcript_chars, kinds=["ocr", "shot"]) if tl else "")
-                                                         or "(no visual data)"))
+            parts.append("On-screen text (read by OCR from the frames):\n"
+                         + (tl.to_text(cfg.transcript_chars, kinds=["ocr"]) or "(none)"))
         else:
             frames = self.videos.frames(vid, n=cfg.react_frames, fps=cfg.react_fps, max_side=cfg.react_max_side)
             for f in frames:
                 parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
             if not frames:
                 parts.append("(no visual data)")
-        parts.append("Transcript:" + ((tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) if tl else "") or "(none)"))
+        parts.append("Transcript:\n" + (tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) or "(none)"))
+        if vid in self.videos.problems:
+            parts.append(f"(video unavailable: {self.videos.problems[vid]})")
         return parts
 
     def run(self, question: str) -> Answer:
@@ -277,7 +348,7 @@ class ReAct:
             if final_turn:
                 messages.append(Message.of("user", "No tool calls are left: give the final answer JSON now."))
             try:
-                reply = model.chat(messages, max_tokens=512)
+                reply = model.chat(messages, max_tokens=cfg.analyst_max_tokens)
                 data = extract_json(reply.text)
             except ModelOutputError:
                 failures += 1
@@ -288,31 +359,50 @@ class ReAct:
             messages.append(Message.of("assistant", reply.text))
             tool = data.get("tool") if isinstance(data, dict) else None
             if isinstance(data, dict) and "Answer" in data and not tool:
-                steps.append(Step.from_reply("react-answer", call, "final", data, reply))
-                ans = str(data["Answer"])
-                return Answer(question, ans, str(data.get("Explanation") or ""), parse_confidence(data.get("Confidence")),
+                ans, conf, fired = str(data["Answer"]), parse_confidence(data.get("Confidence")), ""
+                if text_only and watched:
+                    ans, conf, fired = ground(question, ans, conf, evidence_lines(self.videos, watched))
+                steps.append(Step.from_reply("react-answer", call, "final", data, reply, fired))
+                return Answer(question, ans, str(data.get("Explanation") or ""), conf,
                               answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
-                              tuple(steps), self.name, failures)
+                              tuple(steps), self.name, failures,
+                              tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
             if final_turn:
                 break
+            note = ""
+            if tool == "search_videos" and query_problem(str(data.get("query") or ""), question):
+                note = f"guard: {query_problem(str(data.get('query') or ''), question)}; searching the question's words"
+                data = {**data, "query": question_query(question)}
+            elif tool != "search_videos" and not (tool == "watch" and str(data.get("video_id")) in self.videos.records):
+                # an empty or invalid call: search the question first, then watch the best unwatched result
+                unwatched = [v for v in candidates if v not in watched]
+                if unwatched:
+                    note = f"guard: invalid tool call {str(data)[:80]!r}; watching the next search result"
+                    data, tool = {"tool": "watch", "video_id": unwatched[0]}, "watch"
+                else:
+                    note = f"guard: invalid tool call {str(data)[:80]!r}; searching the question's words"
+                    data, tool = {"tool": "search_videos", "query": question_query(question)}, "search_videos"
             if tool == "search_videos":
-                hits = self.index.search(str(data.get("query") or question), k=cfg.search_k)
+                query = str(data.get("query"))
+                hits = self.index.search(query, k=cfg.search_k)
+                if not hits and query != question_query(question):
+                    note = (note + "; " if note else "") + f"guard: {query!r} found nothing; searching the question's words"
+                    query = question_query(question)
+                    hits = self.index.search(query, k=cfg.search_k)
                 candidates += [h.video_id for h in hits if h.video_id not in candidates]
                 listing = "\n".join(f"{h.video_id}: {clip(h.title, cfg.title_max)} | "
                                     f"{clip(self.videos.record(h.video_id).channel, cfg.channel_max)}" for h in hits)
-                steps.append(Step.from_reply("react-browse", call, f"search_videos({data.get('query')!r})",
-                                             [h.video_id for h in hits], reply))
-                messages.append(Message.of("user", f"search_videos results:\n{listing or '(no results)'}"))
-            elif tool == "watch" and str(data.get("video_id")) in self.videos.records:
+                steps.append(Step.from_reply("react-browse", call, f"search_videos({query!r})",
+                                             [h.video_id for h in hits], reply, note))
+                messages.append(Message.of("user", f"search_videos results for {query!r}:\n{listing or '(no results)'}"))
+            else:
                 vid = str(data["video_id"])
                 watched += [vid] if vid not in watched else []
-                steps.append(Step.from_reply("react-watch", call, f"watch({vid})", "dense pass", reply))
+                steps.append(Step.from_reply("react-watch", call, f"watch({vid})", "dense pass", reply, note))
                 messages.append(Message.of("user", *self._watch_parts(vid, text_only)))
-            else:
-                steps.append(Step.from_reply("react-browse", call, "invalid tool call", data, reply, note="unknown tool or id"))
-                messages.append(Message.of("user", "Unknown tool or video id. Use search_videos or watch with an id from the results."))
         return Answer(question, None, "no final answer within the tool budget", None, (), tuple(watched),
-                      tuple(candidates), tuple(steps), self.name, failures + 1)
+                      tuple(candidates), tuple(steps), self.name, failures + 1,
+                      tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
 
 
 AGENTS = {"video-browser": VideoBrowser, "react": ReAct}

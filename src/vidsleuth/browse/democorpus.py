@@ -1,132 +1,275 @@
-"""A small deterministic video-browsing world: questions whose answers are shown or spoken only
-inside a video, each with hard negatives whose titles and descriptions match the question better
-than the answer video's do, while their on-screen content does not (seed 001 App. A.5's idea);
-plus a separate training split for Translation Memory."""
+"""Generated video-browsing worlds where nothing is decided by construction (seed 001 App. A.5's
+idea, made honest).
+
+Each question asks for one value (a price, a temperature, a platform, a year, a name…) of one
+*subject* (an entity and a qualifier: "the sourdough loaf at Rossi Bakery"). The answer video shows
+or says that value; half the answers are only on screen, half only spoken. Every question has two
+hard negatives from its topic: one about the same entity with another qualifier, one about another
+entity with the same qualifier. Both carry a different value, and both share the topic words in
+title, description, on-screen text and speech. Negatives' titles name the question's subject more
+closely than the answer video's title does, so metadata alone is a trap; the answer clip's
+on-screen text never repeats the question. Questions are paraphrased from templates, not copied
+from the clip. Some demo questions need two videos (a comparison of two subjects).
+
+``build(folder, seed=…)`` makes a split: clips, ``corpus.jsonl``, ``questions.jsonl`` and a
+``train.jsonl`` for Translation Memory from other subjects. The demo uses seed 0; the README's
+held-out figures use seed 1, which the demo never builds.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import synth
 
-W, H, FPS, SECONDS = 480, 270, 25, 6
+W, H, FPS, SECONDS = 480, 270, 25, 8
+FONTS = (synth.LATIN_FONT, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", synth.CJK_FONT)
+COLOURS = ("0x1a3a6a", "0x6a1a3a", "0x3a6a1a", "0x5a4a2a", "0x2a5a5a", "0x40406a")
+ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen").split()
+TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def spoken_number(n: int) -> str:
+    """0..9999 in words, the way a narrator says it (years as two pairs)."""
+    if n < 20:
+        return ONES[n]
+    if n < 100:
+        return TENS[n // 10] + ("" if n % 10 == 0 else " " + ONES[n % 10])
+    if 1100 <= n < 2000 or (2010 <= n < 2100):
+        return spoken_number(n // 100) + " " + (spoken_number(n % 100) if n % 100 >= 10 else
+                                                  ("hundred" if n % 100 == 0 else "oh " + ONES[n % 100]))
+    if n < 1000:
+        rest = n % 100
+        return ONES[n // 100] + " hundred" + (" " + spoken_number(rest) if rest else "")
+    return spoken_number(n // 1000) + " thousand" + (" " + spoken_number(n % 1000) if n % 1000 else "")
 
 
 @dataclass(frozen=True)
-class Topic:
+class Domain:
+    """One kind of question. ``{e}`` entity, ``{q}`` qualifier, ``{v}`` value (as shown)."""
+
     key: str
     genre: str
-    question: str
-    answer: str
-    seed_title: str
-    seed_desc: str
-    seed_screen: str  # on-screen text of the answer video
-    negatives: tuple[tuple[str, str, str], ...]  # (title, description, on-screen text)
-    speech: str = ""
+    entities: tuple[str, ...]
+    qualifiers: tuple[str, ...]
+    questions: tuple[str, ...]  # paraphrases; one is picked per question
+    title_answer: str  # the answer clip's title: names the entity only
+    desc_answer: str
+    title_negative: str  # negatives' titles name the full subject (entity and qualifier)
+    desc_negative: str
+    screen: str  # what is shown when the answer is on screen: "{Q} {V}"
+    said: str  # what is said when the answer is spoken
+    generic_screen: str  # on screen when the answer is spoken (topic words, no value)
+    values: tuple  # (low, high) integers, or a tuple of strings
+    shown: str = "{n}"  # how a value is written: "{n} EUR"
+    spoken: str = "{w}"  # how a value is said: "{w} euros"
+    answer: str = "{n}"  # the truth string, as a grader writes it
     channel: str = "Local Lens"
-    cjk: bool = False
+    compare: str = ""  # a two-video question over two qualifiers of one entity ({q}, {q2}); the larger value wins
 
 
-TOPICS = (
-    Topic("lighthouse", "Documentary", "What year is written on the plaque at the Harbor Point lighthouse?", "1887",
-          "Harbor Point walk", "A short walk to the old tower", "HARBOR POINT PLAQUE 1887",
-          (("Harbor Point lighthouse plaque restoration", "The lighthouse plaque at Harbor Point, what year?", "GIFT SHOP OPEN"),
-           ("Harbor Point lighthouse plaque history", "Year of the Harbor Point lighthouse plaque", "FERRY TIMES"))),
-    Topic("bakery", "Education & Knowledge", "What price is shown for the sourdough loaf at Rossi Bakery?", "4 EUR",
-          "Rossi Bakery morning", "Baking at dawn", "SOURDOUGH 4 EUR",
-          (("Rossi Bakery sourdough loaf price", "Sourdough loaf price at Rossi Bakery shown", "FRESH CROISSANTS"),
-           ("Rossi Bakery sourdough price guide", "What the sourdough loaf costs at Rossi Bakery", "OVEN AT 250C"))),
-    Topic("museum", "Documentary", "Which day is the Vell Museum closed according to the door sign?", "Monday",
-          "Vell Museum entrance", "Arriving at the museum", "VELL MUSEUM CLOSED MONDAY",
-          (("Vell Museum closed day door sign", "Which day is the Vell Museum closed? Door sign explained", "AUDIO GUIDE 3 EUR"),
-           ("Vell Museum door sign closed", "The Vell Museum door sign and closing day", "NO FLASH PHOTOGRAPHY"))),
-    Topic("cup", "Sports", "What was the final score of the Ostra Cup final?", "3-1",
-          "Ostra Cup highlights", "Goals and saves", "OSTRA CUP FINAL 3-1",
-          (("Ostra Cup final score reaction", "Final score of the Ostra Cup final: fans react", "HALF TIME"),
-           ("Ostra Cup final score preview", "Ostra Cup final score predictions", "KICK OFF 18:00"))),
-    Topic("train", "Video & Shorts", "Which platform does the night train to Kerrow leave from?", "7",
-          "Kerrow station at night", "Waiting for the last train", "KERROW NIGHT TRAIN PLATFORM 7",
-          (("Night train to Kerrow platform", "Which platform for the Kerrow night train", "TICKET OFFICE"),
-           ("Kerrow night train platform guide", "Night train platform information for Kerrow", "CAFE CLOSED"))),
-    Topic("dumpling", "Education & Knowledge", "How many minutes is the Tomsk dumpling dough rested?", "30",
-          "Tomsk dumplings at home", "Family recipe", "REST THE DOUGH 30 MINUTES",
-          (("Tomsk dumpling dough rested minutes", "How many minutes to rest Tomsk dumpling dough", "ADD SALT"),
-           ("Tomsk dumpling dough resting time", "Resting minutes for Tomsk dumpling dough", "BOIL WATER")),
-          speech="rest the dough for thirty minutes"),
-    Topic("chess", "Games & Esports", "Which move wins the Lindqvist endgame puzzle?", "rook e8",
-          "Lindqvist puzzle solved", "A classic study", "WINNING MOVE ROOK E8",
-          (("Lindqvist endgame puzzle winning move", "Which move wins the Lindqvist endgame puzzle", "WHITE TO PLAY"),
-           ("Lindqvist endgame puzzle move explained", "The winning move of the Lindqvist endgame", "DRAW OFFERED"))),
-    Topic("weather", "TV Series", "What temperature is forecast for Marlow on Friday?", "12C",
-          "Marlow weekend outlook", "Regional weather", "MARLOW FRIDAY 12C",
-          (("Marlow Friday temperature forecast", "What temperature is forecast for Marlow Friday", "WIND WARNING"),
-           ("Marlow forecast Friday temperature", "Friday temperature forecast for Marlow", "SUNRISE 07:12"))),
-    Topic("concert", "Music & Variety", "What time does the Halvard Quartet concert start?", "8 PM",
-          "Halvard Quartet rehearsal", "Strings warming up", "HALVARD QUARTET 8 PM",
-          (("Halvard Quartet concert start time", "What time does the Halvard Quartet concert start", "SOLD OUT"),
-           ("Halvard Quartet concert time", "Start time of the Halvard Quartet concert", "DOORS AT THE SIDE"))),
-    Topic("apples", "Film", "北京市场的苹果多少钱一斤？", "5元",
-          "北京早市", "清晨的菜市场", "苹果 5元",
-          (("北京市场苹果价格", "北京市场的苹果多少钱一斤", "香蕉 特价"),
-           ("北京市场苹果多少钱", "苹果价格 北京市场 一斤", "营业时间 六点")), cjk=True, channel="城市新闻"),
+DOMAINS: tuple[Domain, ...] = (
+    Domain("bakery", "Education & Knowledge", ("Rossi", "Hartmann", "Okafor", "Lindgren", "Moreau", "Castell"),
+           ("sourdough", "rye", "spelt", "walnut", "olive"),
+           ("How much does a {q} loaf cost at {e} Bakery?", "What price does {e} Bakery ask for its {q} loaf?"),
+           "{e} Bakery at dawn", "A morning with the bakers of {e} Bakery", "{e} Bakery {q} loaf price",
+           "The price of the {q} loaf at {e} Bakery", "{Q} LOAF {V}", "Our {q} loaf costs {s} today.",
+           "{E} BAKERY", (2, 9), "{n} EUR", "{w} euros", "{n} EUR",
+           compare="Which costs more at {e} Bakery, the {q} loaf or the {q2} loaf?"),
+    Domain("forecast", "TV Series", ("Marlow", "Kelso", "Ashby", "Tregaron", "Dunvale", "Pellin"),
+           ("Monday", "Tuesday", "Thursday", "Friday", "Saturday"),
+           ("How warm will it get in {e} on {q}, according to the forecast?",
+            "What high temperature does the forecast give for {e} on {q}?"),
+           "{e} weekly weather", "Regional outlook for {e}", "{e} {q} temperature forecast",
+           "Forecast temperature for {e} on {q}", "{Q} HIGH {V}", "On {q} we expect a high of {s}.",
+           "{E} WEATHER", (3, 31), "{n} C", "{w} degrees", "{n} C",
+           compare="Which day will be warmer in {e}, {q} or {q2}?"),
+    Domain("train", "Video & Shorts", ("Kerrow", "Balmoor", "Istvik", "Carran", "Velloc", "Orrin"),
+           ("night", "morning", "express", "sleeper", "coastal"),
+           ("From which platform does the {q} train to {e} depart?", "Which platform should I use for the {q} service to {e}?"),
+           "{e} station departures", "Trains leaving for {e}", "{q} train to {e} platform",
+           "Platform for the {q} train to {e}", "{Q} TRAIN PLATFORM {V}", "The {q} train leaves from platform {s}.",
+           "TRAINS TO {E}", (2, 19)),
+    Domain("recipe", "Education & Knowledge", ("Tomsk", "Anatolian", "Basque", "Sami", "Galician", "Tuscan"),
+           ("dough", "broth", "sauce", "batter", "glaze"),
+           ("For how many minutes does the {e} {q} simmer or rest?", "How long is the {e} {q} left, in minutes?"),
+           "{e} kitchen at home", "A family recipe from the {e} kitchen", "{e} {q} resting minutes",
+           "How many minutes the {e} {q} needs", "{Q} {V}", "Leave the {q} for {s}.",
+           "{E} KITCHEN", (5, 55), "{n} MIN", "{w} minutes", "{n} minutes",
+           compare="In the {e} kitchen, which is left for more minutes, the {q} or the {q2}?"),
+    Domain("bridge", "Documentary", ("Vell", "Harbor Point", "Ostra", "Caldor", "Brennan", "Ostwick"),
+           ("bridge", "lighthouse", "tower", "mill", "chapel"),
+           ("In which year was the {e} {q} completed?", "When was the {e} {q} finished?"),
+           "Walking around {e}", "Old buildings of {e}", "{e} {q} completion year",
+           "The year the {e} {q} was completed", "{Q} COMPLETED {V}", "The {q} was completed in {s}.",
+           "{E} HERITAGE WALK", (1801, 1969)),
+    Domain("cup", "Sports", ("Ostra", "Lindqvist", "Marrow", "Tallin", "Pelham", "Corrib"),
+           ("final", "semi-final", "quarter-final", "opening match", "replay"),
+           ("What was the result of the {e} Cup {q}?", "How did the {q} of the {e} Cup end?"),
+           "{e} Cup highlights", "Goals and saves from the {e} Cup", "{e} Cup {q} score",
+           "The score of the {e} Cup {q}", "{Q} {V}", "The {q} ended {s}.",
+           "{E} CUP", ("3-1", "2-0", "4-2", "1-0", "2-1", "5-3")),
+    Domain("concert", "Music & Variety", ("Halvard", "Morrow", "Quill", "Ardent", "Selby", "Tamsin"),
+           ("Friday", "Saturday", "Sunday", "matinee", "gala"),
+           ("At what time does the {e} Quartet's {q} concert begin?", "When does the {q} concert of the {e} Quartet start?"),
+           "{e} Quartet rehearsal", "Strings warming up with the {e} Quartet", "{e} Quartet {q} concert start time",
+           "Start time of the {e} Quartet {q} concert", "{Q} CONCERT {V}", "The {q} concert begins at {s}.",
+           "{E} QUARTET", (5, 11), "{n} PM", "{w} p m", "{n} PM"),
+    Domain("tool", "Education & Knowledge", ("Brandt", "Kessler", "Norcross", "Ilves", "Durand", "Sato"),
+           ("chain", "circular", "band", "jig", "mitre"),
+           ("Which model number does the {e} {q} saw have?", "What is the model of the {e} {q} saw?"),
+           "{e} workshop tour", "A look around the {e} workshop", "{e} {q} saw model number",
+           "Model number of the {e} {q} saw", "{Q} SAW MODEL {V}", "The {q} saw is model {s}.",
+           "{E} WORKSHOP", ("CT-47", "RX-12", "KB-90", "MT-35", "ZL-28", "PQ-61"), "{n}", "{w}", "{n}"),
+    Domain("prize", "Documentary", ("Caldor", "Dunmore", "Velden", "Inis Beag", "Ashgrove", "Renfrew"),
+           ("rose", "tulip", "dahlia", "orchid", "lily"),
+           ("Which {q} variety won at the {e} garden show?", "What was the winning {q} at the {e} flower show?"),
+           "{e} garden show", "Flowers and prizes at {e}", "{e} garden show best {q}",
+           "The prize-winning {q} of the {e} show", "BEST {Q} {V}", "The best {q} this year is {s}.",
+           "{E} GARDEN SHOW", ("Amber Dawn", "Silver Moth", "Red Harbour", "Blue Lantern", "Winter Pearl", "Golden Finch"),
+           "{n}", "{w}", "{n}"),
 )
 
-TRAINING = (
-    Topic("library", "Documentary", "What time does the Dunmore library open on Saturdays?", "9 AM",
-          "Dunmore library tour", "Books and reading rooms", "DUNMORE LIBRARY SATURDAY 9 AM", ()),
-    Topic("ferry", "Video & Shorts", "How long is the ferry crossing to Inis Beag?", "40 minutes",
-          "Ferry to Inis Beag", "Island trip by ferry", "INIS BEAG CROSSING 40 MIN", ()),
-    Topic("marathon", "Sports", "What was the winning time of the Velden marathon?", "2:11:05",
-          "Velden marathon finish", "Runners at the line", "VELDEN MARATHON WINNER 2:11:05", ()),
-    Topic("garden", "Education & Knowledge", "Which rose variety won at the Caldor garden show?", "Amber Dawn",
-          "Caldor garden show", "Flowers and prizes", "CALDOR BEST ROSE AMBER DAWN", ()),
-    Topic("quiz", "TV Series", "How many points did team Lark score in the Brennan quiz final?", "42",
-          "Brennan quiz final", "Teams compete", "BRENNAN QUIZ TEAM LARK 42", ()),
-    Topic("opera", "Music & Variety", "Who sang the lead in the Ostwick opera premiere?", "Mira Solenne",
-          "Ostwick opera premiere", "Opening night", "OSTWICK PREMIERE LEAD MIRA SOLENNE", ()),
-)
 
-COLOURS = ("0x1a3a6a", "0x6a1a3a", "0x3a6a1a", "0x5a4a2a", "0x2a5a5a")
+def _fill(template: str, e: str, q: str, shown: str = "", said: str = "") -> str:
+    return template.format(e=e, q=q, E=e.upper(), Q=q.upper(), V=shown.upper(), s=said)
 
 
-def _clip(path: Path, screen: str, colour: str, cjk: bool, speech: str = "") -> None:
-    if path.exists() and path.with_suffix(".truth.json").exists():
-        return
-    synth.make_clip(path, synth.ClipSpec(
-        shots=(synth.Shot(SECONDS * FPS, colour),), fps=FPS, width=W, height=H, audio=bool(speech),
-        speech=(synth.Speech(0.5, speech),) if speech else (),
-        captions=(synth.Caption(0.5, SECONDS - 0.5, screen, size=22, cjk=cjk),)))
+@dataclass(frozen=True)
+class Subject:
+    domain: Domain
+    entity: str
+    qualifier: str
+    value: object
+
+    def shown(self) -> str:
+        n = self.value
+        return self.domain.shown.format(n=n)
+
+    def said(self) -> str:
+        n = self.value
+        if isinstance(n, int):
+            w = spoken_number(n)
+        elif self.domain.key == "cup":  # "3-1" is said "three to one"
+            w = " to ".join(spoken_number(int(x)) for x in n.split("-"))
+        elif self.domain.key == "tool":  # "CT-47" is said "C T forty seven"
+            letters, digits = n.split("-")
+            w = " ".join(letters) + " " + spoken_number(int(digits))
+        else:
+            w = n
+        return self.domain.spoken.format(w=w)
+
+    def truth(self) -> str:
+        return self.domain.answer.format(n=self.value)
 
 
-def build(folder: str | Path, topics: tuple[Topic, ...] = TOPICS, training: tuple[Topic, ...] = TRAINING) -> dict[str, Path]:
-    """Clips, ``corpus.jsonl``, ``questions.jsonl`` (eval) and ``train.jsonl`` (memory) in ``folder``."""
+def _value(d: Domain, rng: random.Random, avoid: set) -> object:
+    for _ in range(100):
+        v = rng.randint(*d.values) if isinstance(d.values[0], int) else rng.choice(d.values)
+        if v not in avoid:
+            return v
+    raise ValueError(f"no distinct value left in {d.key}")
+
+
+def _clip(path: Path, subject: Subject, on_screen: bool, colour: str, rng: random.Random) -> None:
+    """The answer is shown (and the narrator talks around it) or said (and the screen shows the topic)."""
+    d, e, q = subject.domain, subject.entity, subject.qualifier
+    font = rng.choice(FONTS)
+    size = rng.choice((18, 22, 26))
+    if on_screen:
+        screen = _fill(d.screen, e, q, subject.shown())
+        speech = f"Welcome to {e}. Here is what we found today."
+    else:
+        screen = _fill(d.generic_screen, e, q)
+        speech = _fill(d.said, e, q, said=subject.said())
+    caption = synth.Caption(0.5, SECONDS - 0.5, screen, size=size, font=font)
+    spec = synth.ClipSpec(shots=(synth.Shot(SECONDS * FPS, colour),), fps=FPS, width=W, height=H, audio=True,
+                          speech=(synth.Speech(1.0, speech),), captions=(caption,))
+    stamp = path.with_suffix(".spec.json")
+    wanted = json.dumps(dataclasses.asdict(spec), sort_keys=True)
+    if path.exists() and path.with_suffix(".truth.json").exists() and stamp.exists() and stamp.read_text() == wanted:
+        return  # made before from the same spec
+    synth.make_clip(path, spec)
+    stamp.write_text(wanted)
+
+
+def _record(vid: str, title: str, desc: str, d: Domain, path: str) -> dict:
+    return {"video_id": vid, "title": title, "description": desc, "channel": d.channel, "tags": [d.genre],
+            "duration": float(SECONDS), "path": path}
+
+
+def build(folder: str | Path, *, seed: int = 0, n_questions: int = 12, n_pairs: int = 0, n_train: int = 6) -> dict[str, Path]:
+    """A split: clips, ``corpus.jsonl``, ``questions.jsonl`` (eval) and ``train.jsonl`` (memory).
+
+    ``n_pairs`` extra questions compare two subjects of one domain and need both answer videos.
+    Corpus paths are relative to the corpus file (resolved against it when read)."""
     folder = Path(folder)
     clips = folder / "clips"
     clips.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
     corpus, questions, train = [], [], []
-    for i, t in enumerate(topics):
-        seed_id = f"{t.key}-a"
-        _clip(clips / f"{seed_id}.mp4", t.seed_screen, COLOURS[i % 5], t.cjk, t.speech)
-        corpus.append({"video_id": seed_id, "title": t.seed_title, "description": t.seed_desc, "channel": t.channel,
-                       "tags": [t.genre], "duration": float(SECONDS), "path": f"clips/{seed_id}.mp4"})
-        for j, (title, desc, screen) in enumerate(t.negatives, 1):
-            vid = f"{t.key}-n{j}"
-            _clip(clips / f"{vid}.mp4", screen, COLOURS[(i + j) % 5], t.cjk)
-            corpus.append({"video_id": vid, "title": title, "description": desc, "channel": t.channel,
-                           "tags": [t.genre], "duration": float(SECONDS), "path": f"clips/{vid}.mp4"})
-        questions.append({"id": t.key, "question": t.question, "answer": t.answer, "level": "L1", "genre": t.genre,
-                          "seed_video_ids": [seed_id], "hard_negative_ids": [f"{t.key}-n{j}" for j in (1, 2)]})
-    for i, t in enumerate(training):
-        vid = f"train-{t.key}"
-        _clip(clips / f"{vid}.mp4", t.seed_screen, COLOURS[i % 5], t.cjk)
-        corpus.append({"video_id": vid, "title": t.seed_title, "description": t.seed_desc, "channel": t.channel,
-                       "tags": [t.genre], "duration": float(SECONDS), "path": f"clips/{vid}.mp4"})
-        train.append({"id": f"train-{t.key}", "question": t.question, "answer": t.answer, "seed_video_id": vid,
-                      "transcript_snippet": t.seed_screen.lower()})
-    for rec in corpus:  # absolute paths, so the corpus works from anywhere
-        rec["path"] = str((folder / rec["path"]).resolve())
+    used: set[tuple[str, str, str]] = set()
+
+    def subject(d: Domain, entity: str | None = None, qualifier: str | None = None, avoid: set = frozenset()) -> Subject:
+        for _ in range(200):
+            e = entity or rng.choice(d.entities)
+            q = qualifier or rng.choice(d.qualifiers)
+            if (d.key, e, q) not in used:
+                used.add((d.key, e, q))
+                return Subject(d, e, q, _value(d, rng, set(avoid)))
+        raise ValueError(f"domain {d.key} has no unused subject left")
+
+    def add_video(vid: str, s: Subject, on_screen: bool, answer_video: bool) -> None:
+        _clip(clips / f"{vid}.mp4", s, on_screen, rng.choice(COLOURS), rng)
+        d, e, q = s.domain, s.entity, s.qualifier
+        vague = answer_video and rng.random() < 0.5  # half the answer videos' titles name only the entity
+        title = _fill(d.title_answer if vague else d.title_negative, e, q)
+        desc = _fill(d.desc_answer if vague else d.desc_negative, e, q)
+        corpus.append(_record(vid, title, desc, d, f"clips/{vid}.mp4"))
+
+    domains = list(DOMAINS)
+    rng.shuffle(domains)
+    for i in range(n_questions):
+        d = domains[i % len(domains)]
+        on_screen = i % 2 == 0
+        key = f"q{seed}-{i:02d}-{d.key}"
+        target = subject(d)
+        same_entity = subject(d, entity=target.entity, avoid={target.value})
+        same_qualifier = subject(d, qualifier=target.qualifier, avoid={target.value, same_entity.value})
+        add_video(f"{key}-a", target, on_screen, True)
+        add_video(f"{key}-n1", same_entity, on_screen, False)
+        add_video(f"{key}-n2", same_qualifier, on_screen, False)
+        questions.append({"id": key, "question": _fill(rng.choice(d.questions), target.entity, target.qualifier),
+                          "answer": target.truth(), "level": "L1", "genre": d.genre, "seed_video_ids": [f"{key}-a"],
+                          "hard_negative_ids": [f"{key}-n1", f"{key}-n2"], "modality": "screen" if on_screen else "speech"})
+    comparable = [d for d in DOMAINS if d.compare]
+    for i in range(n_pairs):  # two videos: which of two subjects of one entity has the larger value
+        d = comparable[i % len(comparable)]
+        on_screen = i % 2 == 0
+        key = f"p{seed}-{i:02d}-{d.key}"
+        first = subject(d)
+        second = subject(d, entity=first.entity, avoid={first.value})
+        negative = subject(d, qualifier=first.qualifier, avoid={first.value, second.value})
+        add_video(f"{key}-a", first, on_screen, True)
+        add_video(f"{key}-b", second, on_screen, True)
+        add_video(f"{key}-n1", negative, on_screen, False)
+        bigger = first if first.value > second.value else second
+        question = d.compare.format(e=first.entity, q=first.qualifier, q2=second.qualifier)
+        questions.append({"id": key, "question": question, "answer": bigger.qualifier, "level": "L2", "genre": d.genre,
+                          "seed_video_ids": [f"{key}-a", f"{key}-b"], "hard_negative_ids": [f"{key}-n1"],
+                          "modality": "screen" if on_screen else "speech"})
+    for j in range(n_train):
+        d = domains[(n_questions + j) % len(domains)]
+        s = subject(d)
+        vid = f"train{seed}-{j:02d}-{d.key}"
+        add_video(vid, s, True, True)
+        train.append({"id": vid, "question": _fill(d.questions[0], s.entity, s.qualifier), "answer": s.truth(),
+                      "seed_video_id": vid, "transcript_snippet": _fill(d.screen, s.entity, s.qualifier, s.shown()).lower()})
     out = {"corpus": folder / "corpus.jsonl", "questions": folder / "questions.jsonl", "train": folder / "train.jsonl"}
     for key, rows in (("corpus", corpus), ("questions", questions), ("train", train)):
         out[key].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")

@@ -45,6 +45,11 @@ class Answer:
     steps: tuple = ()
     agent: str = ""
     parse_failures: int = 0
+    unavailable: tuple = ()  # ((video_id, why), …): candidates that could not be found or decoded
+
+    def guards(self) -> list[str]:
+        """Every guard or fallback that fired, as the steps noted it."""
+        return [f"{s.role} (loop {s.loop}): {s.note}" for s in self.steps if s.note]
 
     def tokens(self) -> dict[str, int]:
         browse = sum(s.tokens_in + s.tokens_out for s in self.steps if s.role in BROWSE_ROLES or s.role == "react-browse")
@@ -64,6 +69,7 @@ class Answer:
         steps = tuple(Step(**s) for s in d.get("steps", []))
         keep = {k: v for k, v in d.items() if k in cls.__dataclass_fields__ and k != "steps"}
         keep["evidence"] = tuple(tuple(e) for e in keep.get("evidence", ()))
+        keep["unavailable"] = tuple(tuple(e) for e in keep.get("unavailable", ()))
         return cls(**{**keep, "steps": steps, "selected": tuple(keep.get("selected", ())),
                       "candidates": tuple(keep.get("candidates", ()))})
 
@@ -115,7 +121,9 @@ def render(ans: Answer) -> str:
     lines += ["", f"Answer: {ans.answer if ans.answer is not None else '(unparseable)'}  (confidence {conf})",
               f"Explanation: {ans.explanation}"]
     for vid, start, end, what in ans.evidence:
-        lines.append(f"Evidence: {vid} @ {start:.1f}-{end:.1f}s  {what}")
+        lines.append(f"Answer's words found at: {vid} @ {start:.1f}-{end:.1f}s  {what}")
+    for vid, why in ans.unavailable:
+        lines.append(f"Unavailable: {vid}: {why}")
     t = ans.tokens()
     lines.append(f"Tokens: browse {t['browse']}, verify {t['verify']}, total {t['total']}")
     return "\n".join(lines)

@@ -7,12 +7,12 @@ cannot be read is shown as "(no visual data)", as in the seed.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import VidsleuthError, require
 from ..search.corpus import VideoRecord
+from ..types import Timeline
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,10 @@ class BrowseConfig:
     react_fps: float = 1.0
     react_max_side: int = 512
     watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
+    planner_max_tokens: int = 256
+    watcher_max_tokens: int = 64
+    checker_max_tokens: int = 128
+    analyst_max_tokens: int = 512
 
 
 def load_browse_config(path=None, **overrides) -> BrowseConfig:
@@ -66,13 +70,18 @@ def load_browse_config(path=None, **overrides) -> BrowseConfig:
 
 
 class Videos:
+    """The corpus videos as the agent sees them. A video that cannot be found, fetched or
+    decoded is never silently blank: the reason is kept in ``problems`` (video id -> message),
+    and the agents put it on the step and count it in the metrics ("videos unavailable")."""
+
     def __init__(self, records: dict[str, VideoRecord], *, library=None, allow_download: bool = False,
                  download_dir: str | Path | None = None):
         self.records = records
         self.library = library
         self.allow_download = allow_download
         self.download_dir = Path(download_dir) if download_dir else None
-        self._timelines: dict[str, object] = {}
+        self._timelines: dict[str, Timeline] = {}
+        self.problems: dict[str, str] = {}
 
     def record(self, video_id: str) -> VideoRecord:
         try:
@@ -80,12 +89,21 @@ class Videos:
         except KeyError:
             raise VidsleuthError(f"video id {video_id!r} is not in the corpus") from None
 
+    def _problem(self, video_id: str, message: str) -> None:
+        self.problems.setdefault(video_id, message)
+
     def path(self, video_id: str) -> Path | None:
         rec = self.record(video_id)
         if rec.path and Path(rec.path).exists():
             return Path(rec.path)
         if self.allow_download and rec.url:
             return self._download(rec)
+        if rec.path:
+            self._problem(video_id, f"video file not found: {rec.path}")
+        elif rec.url:
+            self._problem(video_id, f"no local path; {rec.url} is fetched only with --allow-download")
+        else:
+            self._problem(video_id, "the corpus record has neither a path nor a url")
         return None
 
     def _download(self, rec: VideoRecord) -> Path | None:
@@ -102,24 +120,26 @@ class Videos:
             with yt_dlp.YoutubeDL(opts) as ydl:
                 ydl.download([rec.url])
         except Exception as exc:  # yt-dlp raises many types; the agent goes on without visuals
-            warnings.warn(f"download of {rec.video_id} from {rec.url} failed: {exc}", stacklevel=2)
+            self._problem(rec.video_id, f"download from {rec.url} failed: {exc}")
             return None
         found = sorted(folder.glob(f"{rec.video_id}.*"))
+        if not found:
+            self._problem(rec.video_id, f"download from {rec.url} produced no file")
         return found[0] if found else None
 
-    def grids(self, video_id: str, cfg: BrowseConfig):
-        """The Watcher's preview grids, or None when the video cannot be read."""
+    def grids(self, video_id: str, cfg: BrowseConfig) -> list:
+        """The Watcher's preview grids, or [] when the video cannot be read (see ``problems``)."""
         from ..media import frame_grids
 
         p = self.path(video_id)
         if p is None:
-            return None
+            return []
         try:
             return frame_grids(p, n_grids=cfg.n_grids, rows=cfg.grid_rows, cols=cfg.grid_rows, cell=cfg.grid_cell,
                                video_id=video_id)
         except VidsleuthError as exc:
-            warnings.warn(f"no preview for {video_id}: {exc}", stacklevel=2)
-            return None
+            self._problem(video_id, f"no preview: {exc}")
+            return []
 
     def frames(self, video_id: str, n: int | None = None, fps: float | None = None, max_side: int = 512):
         from ..media import probe, sample_frames
@@ -133,24 +153,39 @@ class Videos:
                 return sample_frames(p, n=min(n or 10**9, max(1, int(duration * fps))), max_side=max_side)
             return sample_frames(p, n=n, max_side=max_side)
         except VidsleuthError as exc:
-            warnings.warn(f"no frames for {video_id}: {exc}", stacklevel=2)
+            self._problem(video_id, f"no frames: {exc}")
             return []
 
-    def timeline(self, video_id: str, *, ocr: bool = True):
-        """The ingested timeline (cached in the library), or None without a readable video."""
+    def timeline(self, video_id: str, *, ocr: bool = True) -> Timeline:
+        """The ingested timeline (cached in the library); an empty one when the video cannot be
+        read (the reason is in ``problems``)."""
         key = f"{video_id}|{ocr}"
         if key not in self._timelines:
             from ..library import IngestOptions, ingest
 
             p = self.path(video_id)
-            tl = None
+            tl = Timeline.empty(self.record(video_id).path)
             if p is not None:
                 try:
                     tl = ingest(p, self.library, IngestOptions(ocr=ocr))
                 except VidsleuthError as exc:
-                    warnings.warn(f"no timeline for {video_id}: {exc}", stacklevel=2)
+                    self._problem(video_id, f"no timeline: {exc}")
             self._timelines[key] = tl
         return self._timelines[key]
+
+    def text_at(self, video_id: str, times, kinds=("ocr",)) -> list[str]:
+        """What perception read (``ocr``) or heard (``speech``) at or around the given times,
+        without repeats, in time order."""
+        tl = self.timeline(video_id)
+        lo, hi = (min(times), max(times)) if times else (0.0, 0.0)
+        seen: list[str] = []
+        for s in tl.segments:
+            if s.kind not in kinds:
+                continue
+            inside = any(s.start <= t <= s.end for t in times) if s.kind == "ocr" else (s.end >= lo and s.start <= hi)
+            if inside and s.text not in seen:
+                seen.append(s.text)
+        return seen
 
     def cell_notes(self, video_id: str, times, merge: bool = False) -> list[str]:
         """Per grid cell, what perception read at that time (for text-only models); ``merge``
@@ -158,7 +193,7 @@ class Videos:
         tl = self.timeline(video_id)
         cells = []
         for t in times:
-            texts = [s.text for s in (tl.segments if tl else ()) if s.kind == "ocr" and s.start <= t <= s.end]
+            texts = [s.text for s in tl.segments if s.kind == "ocr" and s.start <= t <= s.end]
             text = " | ".join(texts) if texts else "(no on-screen text)"
             if merge and cells and cells[-1][2] == text:
                 cells[-1][1] = t

@@ -51,7 +51,19 @@ class Endpoint:
     price_out: float = 0.0
     json_mode: bool = False
     embedding_model: str = ""
+    vision: bool | None = None  # accepts images; None: the backend's default (openai yes, local no)
+    audio: bool | None = None  # accepts input_audio; None: the backend's default (openai yes, local no)
+    threads: int = 0  # local backend: llama.cpp threads (0: one per core, at most 4)
     options: dict = field(default_factory=dict, compare=False)
+
+    def accepts(self, kind: str) -> bool:
+        """Whether the endpoint takes ``vision`` or ``audio`` input: callers ask this, never the backend name."""
+        declared = getattr(self, kind)
+        if declared is not None:
+            return bool(declared)
+        from .registry import BACKEND_CAPABILITIES
+
+        return kind in BACKEND_CAPABILITIES.get(self.backend, ())
 
     def api_key(self) -> str | None:
         """Read at call time from the environment; never stored on the object."""
@@ -108,6 +120,23 @@ def default_config_path() -> Path | None:
 
 
 _FIELDS = {f.name for f in fields(Endpoint)} - {"name", "options"}
+OPTION_KEYS = {"frames"}  # backend-specific options kept in ``Endpoint.options``
+_SECRET = __import__("re").compile(r"(?i)(api[_-]?key|apikey|token|secret|password|authorization|^key$|headers)")
+_RANGES = {"max_concurrency": (1, 1024), "timeout": (0.001, 86400), "max_retries": (0, 100), "image_max_side": (16, 8192),
+           "image_quality": (1, 100), "price_in": (0, 1e6), "price_out": (0, 1e6), "threads": (0, 512)}
+
+
+def _check_field(key: str, value: Any) -> str:
+    """'' when ``value`` fits the field's type and documented range, else what is wrong."""
+    kind = {f.name: f.type for f in fields(Endpoint)}[key]
+    if "bool" in kind:
+        return "" if isinstance(value, bool) or (value is None and "None" in kind) else "must be true or false"
+    if kind in ("int", "float"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == "int" and not isinstance(value, int)):
+            return f"must be {'an integer' if kind == 'int' else 'a number'}"
+        lo, hi = _RANGES.get(key, (float("-inf"), float("inf")))
+        return "" if lo <= value <= hi else f"must be between {lo:g} and {hi:g}"
+    return "" if isinstance(value, str) else "must be a string"
 
 
 def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
@@ -119,11 +148,21 @@ def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
     if backend not in BACKENDS:
         raise ConfigError(f"[models.{name}] backend {backend!r} is unknown" + did_you_mean(str(backend), BACKENDS),
                           path=source, hint=f"choose one of {', '.join(sorted(BACKENDS))}")
-    if "api_key" in table:
-        raise ConfigError(f"[models.{name}] holds an api_key: keep keys out of files",
-                          path=source, hint="set api_key_env = \"NAME\" and export NAME=... instead")
     known = {k: v for k, v in table.items() if k in _FIELDS}
+    secret = [k for k in table if _SECRET.search(k) and k != "api_key_env"]
+    if secret:
+        raise ConfigError(f"[models.{name}] holds {secret[0]!r}, which looks like a secret: keep keys out of files",
+                          path=source, hint="set api_key_env = \"NAME\" and export NAME=... instead")
+    for key, value in known.items():
+        problem = _check_field(key, value)
+        if problem:
+            raise ConfigError(f"[models.{name}] {key} = {value!r}: {problem}", path=source)
     extra = {k: v for k, v in table.items() if k not in _FIELDS}
+    for key in extra:
+        if key not in OPTION_KEYS and key != "backend":
+            raise ConfigError(f"[models.{name}] has an unknown key {key!r}" + did_you_mean(key, _FIELDS | OPTION_KEYS),
+                              path=source, hint=f"known keys: {', '.join(sorted(_FIELDS | OPTION_KEYS))}")
+    extra.pop("backend", None)
     if backend == "openai" and not known.get("base_url"):
         raise ConfigError(f"[models.{name}] needs base_url", path=source)
     try:

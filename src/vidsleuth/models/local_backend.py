@@ -58,8 +58,13 @@ def describe_audio(part: AudioPart) -> str:
     return f"[audio; transcript: {text}]" if text else "[audio; no speech]"
 
 
-def load_server(asset: str):
-    """The xllamacpp server for ``asset``, loaded once per process."""
+def default_threads() -> int:
+    """llama.cpp threads: ``$VIDSLEUTH_THREADS``, else one per core up to 4."""
+    return int(os.environ.get("VIDSLEUTH_THREADS", "0")) or min(4, os.cpu_count() or 1)
+
+
+def load_server(asset: str, threads: int = 0):
+    """The xllamacpp server for ``asset``, loaded once per process (the first caller's thread count wins)."""
     with _LOAD_LOCK:
         if asset not in _SERVERS:
             xl = require("xllamacpp", "local")
@@ -68,7 +73,7 @@ def load_server(asset: str):
             params = xl.CommonParams()
             params.model.path = str(asset_file(asset))  # joined and sha256-checked
             params.n_ctx = int(os.environ.get("VIDSLEUTH_LOCAL_CTX", "8192"))
-            params.cpuparams.n_threads = int(os.environ.get("VIDSLEUTH_THREADS", "0")) or min(4, os.cpu_count() or 1)
+            params.cpuparams.n_threads = threads or default_threads()
             params.verbosity = -1
             _SERVERS[asset] = xl.Server(params)
             _CALL_LOCKS[asset] = threading.Lock()
@@ -97,7 +102,7 @@ class LocalChat(ChatModel):
         return body
 
     def _call(self, body: dict) -> Completion:
-        server = load_server(self.endpoint.model)
+        server = load_server(self.endpoint.model, self.endpoint.threads)
         with _CALL_LOCKS[self.endpoint.model]:
             result = server.handle_chat_completions(dict(body))
         if not isinstance(result, dict) or "choices" not in result:

@@ -53,7 +53,7 @@ class OpenAIChat(ChatModel):
         if isinstance(part, str):
             return {"type": "text", "text": part}
         if isinstance(part, ImagePart):
-            jpeg = part.jpeg(ep.image_max_side, ep.image_quality)
+            jpeg = part.jpeg(part.max_side or ep.image_max_side, ep.image_quality)
             return {"type": "image_url", "image_url": {"url": data_url("image/jpeg", jpeg)}}
         if isinstance(part, AudioPart):
             fmt, data = part.payload()

@@ -9,6 +9,9 @@ from .local_backend import LocalChat
 from .openai_backend import OpenAIChat
 
 BACKENDS: dict[str, type[ChatModel]] = {"openai": OpenAIChat, "local": LocalChat}
+# What each backend accepts unless an endpoint declares otherwise (``vision = false`` for a
+# text-only model behind an OpenAI-compatible server; the embedded model reads no pixels).
+BACKEND_CAPABILITIES: dict[str, tuple[str, ...]] = {"openai": ("vision", "audio"), "local": ()}
 
 
 def backend(name: str) -> type[ChatModel]:

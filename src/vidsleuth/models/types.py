@@ -24,6 +24,7 @@ class ImagePart:
     image: Any  # PIL.Image.Image or path
     note: str = ""
     read: bool = True  # False: the note already says what perception read; text-only backends skip OCR
+    max_side: int | None = None  # send at most this long edge instead of the endpoint's image_max_side
 
     def pil(self) -> PILImage.Image:
         if isinstance(self.image, PILImage.Image):

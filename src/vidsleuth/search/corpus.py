@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -92,8 +92,11 @@ def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:
                        url=obj.get("url") or "", path=obj.get("path") or "")
 
 
-def read_corpus(path: str | Path) -> list[VideoRecord]:
-    """All records, or a CorpusError listing every bad line (and duplicate ids) by number."""
+def read_corpus(path: str | Path, *, resolve_paths: bool = True) -> list[VideoRecord]:
+    """All records, or a CorpusError listing every bad line (and duplicate ids) by number.
+    A relative ``path`` is resolved against the corpus file's folder (as benchmark instances
+    are), so a corpus works from any working directory."""
+    base = Path(path).resolve().parent
     problems: list[str] = []
     records: list[VideoRecord] = []
     first_seen: dict[str, int] = {}
@@ -105,6 +108,8 @@ def read_corpus(path: str | Path) -> list[VideoRecord]:
             problems.append(f"line {n}: duplicate video_id '{rec.video_id}' (first on line {first_seen[rec.video_id]})")
             continue
         first_seen[rec.video_id] = n
+        if resolve_paths and rec.path and not Path(rec.path).is_absolute():
+            rec = replace(rec, path=str(base / rec.path))
         records.append(rec)
     if problems:
         shown = "; ".join(problems[:20]) + (f"; … {len(problems) - 20} more" if len(problems) > 20 else "")
@@ -151,7 +156,7 @@ def corpus_add(videos: list[str | Path], corpus: str | Path) -> list[VideoRecord
     from ..media import open_media, probe
 
     p = Path(corpus)
-    records = read_corpus(p) if p.exists() and p.stat().st_size else []
+    records = read_corpus(p, resolve_paths=False) if p.exists() and p.stat().st_size else []
     ids = {r.video_id for r in records}
     paths = {r.path for r in records if r.path}
     added = []

@@ -1,0 +1,256 @@
+"""Answers as values: normalisation for grading, and the grounding guard for text-only models.
+
+``value_tokens`` reads an answer the way a grader compares it: case, punctuation and spacing
+ignored, number words as digits ("eighteen eighty seven" = 1887, "three to one" = 3-1), digits
+split from units ("28°C" = "28 c"), unit spellings merged ("degrees" = "°C" = "c", "euros" =
+"EUR", "kilograms" = "kg", "p.m." = "pm").
+
+``ground_answer`` is the Analyst's guard for text-only models, which see the video only as the
+text perception read and heard. The seed asks for "your succinct, final answer"; a 0.5B model
+often restates the question around the value, or answers with something that is in no line it
+was shown. The guard keeps the words of the answer that occur in the evidence and not in the
+question; when none do, it takes the value from the evidence line that matches the question best.
+Either way the step records what fired.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .guards import STOPWORDS
+
+_ONES = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                    "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i >= 2}
+_SCALES = {"hundred": 100, "thousand": 1000}
+UNITS = {
+    "c": ("c", "°c", "°", "degree", "degrees", "celsius", "ºc"),
+    "f": ("°f", "fahrenheit"),
+    "eur": ("eur", "euro", "euros", "€"),
+    "usd": ("usd", "dollar", "dollars", "$"),
+    "min": ("min", "mins", "minute", "minutes"),
+    "h": ("h", "hr", "hrs", "hour", "hours"),
+    "s": ("sec", "secs", "second", "seconds"),
+    "kg": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
+    "g": ("g", "gram", "grams"),
+    "km": ("km", "kilometer", "kilometers", "kilometre", "kilometres"),
+    "m": ("m", "meter", "meters", "metre", "metres"),
+    "pm": ("pm", "p.m.", "p.m"),
+    "am": ("am", "a.m.", "a.m"),
+    "%": ("%", "percent", "per cent"),
+}
+_UNIT_OF = {spelling: unit for unit, spellings in UNITS.items() for spelling in spellings}
+
+
+def _number_runs(words: list[str]) -> list[str]:
+    """Replace runs of number words by digits; a run of two pairs is a year ("nineteen oh five")."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] not in _ONES and words[i] not in _TENS:
+            out.append(words[i])
+            i += 1
+            continue
+        groups: list[int] = []
+        cur, last = None, ""  # last: kind of the previous word (one, teen, ten, scale)
+        while i < len(words):
+            w = words[i]
+            if w == "and" and cur is not None and last == "scale" and i + 1 < len(words) and (
+                    words[i + 1] in _ONES or words[i + 1] in _TENS):
+                i += 1
+                continue
+            if w == "oh" and cur is not None and 10 <= cur < 100 and last in ("teen", "ten") and i + 1 < len(words) \
+                    and words[i + 1] in _ONES and _ONES[words[i + 1]] < 10:
+                groups.append(cur)
+                cur, last = 0, "oh"
+                i += 1
+                continue
+            if w in _SCALES and cur is not None:
+                cur, last = cur * _SCALES[w], "scale"
+            elif w in _TENS:
+                if cur is None or last == "scale":
+                    cur = (cur or 0) + _TENS[w]
+                else:
+                    groups.append(cur)
+                    cur = _TENS[w]
+                last = "ten"
+            elif w in _ONES:
+                v = _ONES[w]
+                kind = "teen" if v >= 10 else "one"
+                if cur is None:
+                    cur = v
+                elif last in ("ten", "oh") and v < 10 or last == "scale":
+                    cur += v
+                else:
+                    groups.append(cur)
+                    cur = v
+                last = kind
+            else:
+                break
+            i += 1
+        groups.append(cur)
+        if len(groups) == 2 and 10 <= groups[0] < 100 and groups[1] < 100:
+            out.append(str(groups[0] * 100 + groups[1]))  # "eighteen eighty seven", "nineteen oh five"
+        else:
+            out.extend(str(g) for g in groups)
+    return out
+
+
+def value_tokens(text: str | None) -> list[str]:
+    """The tokens a grader compares (see the module docstring)."""
+    if not text:
+        return []
+    t = unicodedata.normalize("NFKC", str(text)).lower()
+    t = t.replace("p.m.", " pm ").replace("a.m.", " am ")
+    t = re.sub(r"(\d),(\d{3})\b", r"\1\2", t)  # 1,200 -> 1200
+    t = re.sub(r"(\d)\s*[-\u2013\u2014]\s*(?=\d)", r"\1 to ", t)  # "3-1" reads as "3 to 1" (joined again below)
+    t = re.sub(r"(\d)\s*(°|º)\s*([cf])?\b", r"\1 °\3 ", t)
+    t = re.sub(r"([€$])\s*(\d+(?:\.\d+)?)", r"\2 \1", t)  # €4 -> 4 €
+    words = re.findall(r"\d+(?:\.\d+)?|°[cf]?|[€$%]|[^\W\d_]+|[^\x00-\x7f]", t)
+    words = _number_runs(words)
+    text2 = " ".join(words)
+    text2 = re.sub(r"\b(\d+)\s+(?:to|-)\s+(\d+)\b", r"\1-\2", text2)  # "3 to 1" -> "3-1"
+    raw = re.findall(r"\d+(?:\.\d+)?-\d+(?:\.\d+)?|\S+", text2)
+    merged: list[str] = []  # letters spelled out one by one ("C T 47", "p m") are one word
+    spelling = False
+    for w in raw:
+        single = len(w) == 1 and w.isascii() and w.isalpha()
+        if single and spelling:
+            merged[-1] += w
+        else:
+            merged.append(w)
+            spelling = single
+    return [_UNIT_OF.get(w, w) for w in merged]
+
+
+def _hyphen_split(tokens: list[str]) -> list[str]:
+    return [p for t in tokens for p in (t.split("-") if re.fullmatch(r"[\d.]+-[\d.]+", t) else [t])]
+
+
+def matches(prediction: str | None, truth: str) -> bool:
+    """The rule judge: the truth's value tokens occur in the prediction in order, contiguously
+    ("The score was 3 to 1." matches "3-1"; "28 degrees" matches "28 °C"; "1.9" does not match
+    "19"). For CJK text the comparison is by characters."""
+    p, t = value_tokens(prediction), value_tokens(truth)
+    if not t or not p:
+        return False
+    if any(ord(ch) > 0x2E80 for ch in "".join(t)):
+        return "".join(t) in "".join(p)
+    n = len(t)
+    if any(p[i:i + n] == t for i in range(len(p) - n + 1)):
+        return True
+    # "3-1" against a prediction that says "3 1" (or the reverse): compare with hyphens split
+    p2, t2 = _hyphen_split(p), _hyphen_split(t)
+    n = len(t2)
+    if any(p2[i:i + n] == t2 for i in range(len(p2) - n + 1)) and any(ch.isdigit() for ch in "".join(t)):
+        return True
+    # a bare number for "30 minutes": the truth without its unit, and no other unit after it
+    bare = [x for x in t if x not in UNITS]
+    if bare != t and bare and any(ch.isdigit() for ch in "".join(bare)):
+        n = len(bare)
+        for i in range(len(p) - n + 1):
+            if p[i:i + n] == bare:
+                after = p[i + n] if i + n < len(p) else ""
+                if after not in UNITS or after in t:
+                    return True
+    # words run together by OCR ("SILVERMOTH" for "Silver Moth"): letters-only truths of 6+ letters
+    joined = "".join(t)
+    return joined.isalpha() and len(joined) >= 6 and joined in "".join(p)
+
+
+def _question_tokens(question: str) -> set[str]:
+    return set(value_tokens(question)) | STOPWORDS
+
+
+def ground_answer(answer: str | None, question: str, lines: list[str]) -> tuple[str | None, str]:
+    """(answer, note): the answer's words that occur in the evidence and not in the question;
+    else the value of the evidence line that best matches the question; note says what fired."""
+    if not lines:
+        return answer, ""
+    evidence = set()
+    for line in lines:
+        evidence.update(value_tokens(line))
+    qtok = _question_tokens(question)
+    if answer:
+        kept = [g for run in _runs(answer, qtok) for g in [_grounded_part(run, evidence)] if g]
+        if kept:
+            trimmed = " ".join(kept)
+            return (answer, "") if trimmed == answer.strip().strip(".") else (
+                trimmed, f"guard: answer trimmed to its words found in the evidence ({answer!r})")
+    span = best_span(question, lines)
+    if span:
+        why = "no answer" if not answer else f"answer {answer!r} is not in the evidence"
+        return span, f"guard: {why}; took {span!r} from the evidence line that best matches the question"
+    return answer, ""
+
+
+def _runs(text: str, qtok: set[str]) -> list[str]:
+    """Maximal runs of words that are not question words, stop words trimmed from their ends
+    ("was the Silver Moth" -> "Silver Moth"; "ended three to one" stays whole)."""
+    runs, cur = [], []
+    for w in text.split():
+        toks = value_tokens(w)
+        if toks and all(t in qtok - STOPWORDS for t in toks):
+            runs.append(cur)
+            cur = []
+        elif toks:
+            cur.append(w.strip(".,;:!?\"'()[]"))
+    runs.append(cur)
+    out = []
+    for run in runs:
+        while run and all(t in STOPWORDS for t in value_tokens(run[0])):
+            run = run[1:]
+        while run and all(t in STOPWORDS for t in value_tokens(run[-1])):
+            run = run[:-1]
+        if run:
+            out.append(" ".join(run))
+    return out
+
+
+def _is_value_word(word: str) -> bool:
+    toks = value_tokens(word)
+    return bool(toks) and all(any(ch.isdigit() for ch in t) or t in UNITS for t in toks)
+
+
+def _value_part(run: str) -> str:
+    """The number and its unit when the run states one ("begins at 8pm" -> "8pm"), else the run."""
+    words = run.split()
+    idx = [i for i, w in enumerate(words) if any(ch.isdigit() for ch in "".join(value_tokens(w)))]
+    if not idx:
+        return run
+    end = idx[-1]
+    while end + 1 < len(words) and _is_value_word(words[end + 1]):
+        end += 1
+    return " ".join(words[idx[0]: end + 1])
+
+
+def _grounded_part(run: str, evidence: set[str]) -> str:
+    """The longest stretch of the run whose value tokens all occur in the evidence, as a value."""
+    words = run.split()
+    for size in range(len(words), 0, -1):
+        for i in range(len(words) - size + 1):
+            part = " ".join(words[i:i + size])
+            toks = value_tokens(part)
+            if toks and all(t in evidence for t in toks) and not all(t in STOPWORDS for t in toks):
+                return _value_part(part)
+    return ""
+
+
+def best_span(question: str, lines: list[str]) -> str:
+    """From the line sharing the most question words, the longest run of words that are not in
+    the question (one with a digit first): the value that line states about the question."""
+    qtok = _question_tokens(question)
+    content = qtok - STOPWORDS
+    best: tuple = ()
+    for rank, line in enumerate(lines):
+        toks = value_tokens(line)
+        overlap = len(content & set(toks))
+        if not overlap:
+            continue
+        for sp in _runs(line, qtok):
+            digit = any(ch.isdigit() for ch in sp)
+            key = (overlap, digit, len(sp.split()), len(sp), -rank)
+            if not best or key > best[0]:
+                best = (key, _value_part(sp))
+    return best[1] if best else ""
