@@ -14,7 +14,7 @@ from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
 from vidsleuth.errors import VidsleuthError
 from vidsleuth.models import AudioPart, ImagePart, Models
 from vidsleuth.models.config import Endpoint, ModelConfig
-from vidsleuth.search.corpus import CorpusError
+from vidsleuth.errors import DataFileError
 from vidsleuth.testing import ScriptedServer
 from vidsleuth.types import Frame
 
@@ -205,7 +205,7 @@ def test_instance_validation(tmp_path):
     p.write_text(json.dumps({"id": "1", "video": "v.mp4", "task": "XX", "text": "t", "duration": 5}) + "\n"
                  + json.dumps({"id": "2", "video": "v.mp4", "task": "QA", "text": "t", "duration": 5, "options": ["a"],
                                "answer": "F"}) + "\n")
-    with pytest.raises(CorpusError) as err:
+    with pytest.raises(DataFileError) as err:
         read_instances(p)
     msg = str(err.value)
     assert "line 1: field 'task'" in msg and "line 2: field 'options'" in msg and "line 2: field 'answer'" in msg

@@ -7,6 +7,8 @@ shows the traceback.
 
 from __future__ import annotations
 
+from .errors import DataFileError
+
 import argparse
 import json
 import sys
@@ -528,12 +530,12 @@ def _metrics_grounding(args) -> dict:
 
 
 def _pairs_file(path: Path, key: str) -> dict:
-    from .search.corpus import CorpusError, iter_jsonl
+    from .search.corpus import iter_jsonl
 
     out = {}
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or "id" not in d:
-            raise CorpusError(f"line {n}: needs 'id'", path=path)
+            raise DataFileError(path, n, "needs 'id'")
         out[str(d["id"])] = d.get(key)
     return out
 

@@ -66,6 +66,35 @@ class LibraryError(VidsleuthError):
     """The ingest library (catalog or cached files) is unusable."""
 
 
+class DataFileError(VidsleuthError):
+    """A data file (JSONL questions, instances, corpus, TREC run, calibration rows…) has a bad
+    line or holds nothing; the message names the file and the line."""
+
+    def __init__(self, path: str | Path, line: int | None, message: str, *, hint: str | None = None):
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line else message, path=path, hint=hint)
+
+
+class CorpusError(DataFileError):
+    """A video corpus (JSONL) has bad lines or holds no record."""
+
+    def __init__(self, message: str, *, path: str | Path | None = None, hint: str | None = None, line: int | None = None):
+        self.line = line
+        VidsleuthError.__init__(self, message, path=path, hint=hint)
+
+
+class SearchIndexError(VidsleuthError):
+    """A search index folder is missing, damaged or of another version."""
+
+
+class ToolMissingError(VidsleuthError):
+    """An external program (ffmpeg, espeak-ng, chromium) is not installed."""
+
+
+class ArgumentError(VidsleuthError):
+    """A count, size or option is outside its documented range (checked before any work)."""
+
+
 class DecodeWarning(UserWarning):
     """Decoding stopped early; what came before the damage is still returned."""
 

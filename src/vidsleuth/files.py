@@ -25,3 +25,28 @@ def safe_filename(item_id: str, suffix: str = "") -> str:
     slug = re.sub(r"[^\w.-]+", "_", str(item_id), flags=re.UNICODE).strip("._")[:60] or "item"
     digest = hashlib.sha256(str(item_id).encode("utf-8")).hexdigest()[:8]
     return f"{slug}-{digest}{suffix}"
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A user's text file as str, or one clear error: missing, a folder, or not UTF-8 text
+    (naming the byte offset, where a binary file is the usual cause). A UTF-8 BOM is dropped."""
+    from .errors import DataFileError
+
+    p = Path(path)
+    if not p.exists():
+        raise DataFileError(p, None, f"{what} not found")
+    if p.is_dir():
+        raise DataFileError(p, None, f"is a folder, not a {what}")
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataFileError(p, line, f"not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r}); "
+                                     f"is it a binary file?", hint=f"give a UTF-8 {what}") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def text_lines(path: str | Path, what: str = "file"):
+    """(line number, line) of a text file read by ``read_text``."""
+    return enumerate(read_text(path, what).splitlines(), 1)

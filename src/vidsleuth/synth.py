@@ -18,14 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import VidsleuthError
+from .errors import ToolMissingError, VidsleuthError
 
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
 
 
-class ToolMissingError(VidsleuthError):
-    """An external program the fixture generator needs is not installed."""
 
 
 def ffmpeg_exe() -> str:

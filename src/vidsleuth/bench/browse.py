@@ -13,18 +13,22 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ModelOutputError, VidsleuthError
+from ..errors import DataFileError, ModelOutputError, VidsleuthError
 from ..prompts import prompt_hash, render
-from ..search.corpus import CorpusError, iter_jsonl
+from ..search.corpus import iter_jsonl
 
 BINS = 5
 JUDGE_SCHEMA = {"type": "object", "properties": {"is_correct": {"type": "boolean"}}, "required": ["is_correct"]}
 
 
 def calibration(rows: list[dict], bins: int = BINS) -> dict:
-    """App. A.6.2: B equal bins [0, .2), …, [.8, 1.0] (1.0 in the last); CE = sum_i n_i / N
-    |acc(i) - conf(i)|. Rows without a confidence are left out and counted."""
-    usable = [r for r in rows if r.get("confidence") is not None]
+    """App. A.6.2: B equal bins [0, 1/B), …, [(B-1)/B, 1.0] (1.0 in the last); CE = sum_i n_i / N
+    |acc(i) - conf(i)| with N the total number of samples. A question without an answer or a
+    confidence stays in N with confidence 0 (and is incorrect when it has no answer); how many
+    there were is reported as ``without_confidence``."""
+    if bins < 1:
+        raise VidsleuthError(f"bins must be at least 1, not {bins}")
+    usable = [{**r, "confidence": 0.0 if r.get("confidence") is None else r["confidence"]} for r in rows]
     out_bins = []
     ce = 0.0
     n = len(usable)
@@ -39,7 +43,19 @@ def calibration(rows: list[dict], bins: int = BINS) -> dict:
             acc = conf = None
         out_bins.append({"lo": lo, "hi": hi, "n": len(inside), "accuracy": acc, "confidence": conf})
     return {"n": n, "accuracy": float(np.mean([bool(r["correct"]) for r in usable])) if usable else 0.0,
-            "calibration_error": ce, "bins": out_bins, "without_confidence": len(rows) - n}
+            "calibration_error": ce, "bins": out_bins,
+            "without_confidence": sum(1 for r in rows if r.get("confidence") is None)}
+
+
+def _plausible_confidence(raw) -> bool:
+    """0..1, or a percentage 0..100 ("85%", 85): 1e308, -5 or NaN are errors, not clamped."""
+    import math
+
+    try:
+        v = float(str(raw).strip().rstrip("%"))
+    except ValueError:
+        return True  # parse_confidence found a number inside text such as "about 80 percent"
+    return math.isfinite(v) and 0.0 <= v <= 100.0
 
 
 def read_calibration_rows(path: str | Path) -> list[dict]:
@@ -48,11 +64,14 @@ def read_calibration_rows(path: str | Path) -> list[dict]:
     rows = []
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or not isinstance(d.get("correct"), bool) or "confidence" not in d:
-            raise CorpusError(f'line {n}: expected {{"correct": true|false, "confidence": number}}', path=path)
-        c = parse_confidence(d["confidence"])
-        if c is None:
-            raise CorpusError(f"line {n}: confidence {d['confidence']!r} is not a number or percentage", path=path)
+            raise DataFileError(path, n, 'expected {"correct": true|false, "confidence": number, percentage or null}')
+        raw = d["confidence"]
+        c = None if raw is None else parse_confidence(raw)
+        if raw is not None and (c is None or not _plausible_confidence(raw)):
+            raise DataFileError(path, n, f"confidence {raw!r} is not a number in [0, 1], a percentage in [0, 100] or null")
         rows.append({"correct": d["correct"], "confidence": c})
+    if not rows:
+        raise DataFileError(path, None, "holds no rows: nothing to score")
     return rows
 
 
@@ -102,9 +121,9 @@ def read_questions(path: str | Path) -> list[dict]:
     rows, seen = [], set()
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or not d.get("id") or not d.get("question") or "answer" not in d:
-            raise CorpusError(f"line {n}: needs 'id', 'question' and 'answer'", path=path)
+            raise DataFileError(path, n, "needs 'id', 'question' and 'answer'")
         if d["id"] in seen:
-            raise CorpusError(f"line {n}: duplicate id {d['id']!r}", path=path)
+            raise DataFileError(path, n, f"duplicate id {d['id']!r}")
         seen.add(d["id"])
         rows.append({"id": str(d["id"]), "question": d["question"], "answer": str(d["answer"]),
                      "level": str(d.get("level", "")), "genre": str(d.get("genre", "")),

@@ -10,6 +10,8 @@ the same contract, and their hashes go into ``run.json``.
 
 from __future__ import annotations
 
+from ..errors import DataFileError
+
 import asyncio
 import json
 import time
@@ -393,7 +395,7 @@ def plot(m: dict, folder: Path) -> None:
 
 def score_file(data: str | Path, predictions: str | Path, box_format: str = "auto") -> dict:
     """Score raw predictions of both settings: lines {"id", "setting", "prediction"}."""
-    from ..search.corpus import CorpusError, iter_jsonl
+    from ..search.corpus import iter_jsonl
     from .datasets import read_instances
 
     instances = read_instances(data)
@@ -401,10 +403,10 @@ def score_file(data: str | Path, predictions: str | Path, box_format: str = "aut
     parsed, seen = {}, set()
     for n, d in iter_jsonl(predictions):
         if not isinstance(d, dict) or d.get("setting") not in SETTINGS or "id" not in d:
-            raise CorpusError(f'line {n}: expected {{"id", "setting": "text"|"text+image", "prediction"}}', path=predictions)
+            raise DataFileError(predictions, n, 'expected {"id", "setting": "text"|"text+image", "prediction"}')
         inst = by_id.get(str(d["id"]))
         if inst is None:
-            raise CorpusError(f"line {n}: id {d['id']!r} is not in the data", path=predictions)
+            raise DataFileError(predictions, n, f"id {d['id']!r} is not in the data")
         seen.add((inst.id, d["setting"]))
         parsed[(inst.id, d["setting"])] = parse_prediction(inst, d.get("prediction"), box_format)
     missing = {(i.id, s) for i in instances for s in SETTINGS if (s == "text" or i.paired) and (i.id, s) not in seen}

@@ -3,13 +3,16 @@ for the public temporal-grounding formats (QVHighlights, Charades-STA, ActivityN
 
 from __future__ import annotations
 
+from ..errors import DataFileError
+from ..files import read_text
+
 import csv
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..search.corpus import CorpusError, iter_jsonl
+from ..search.corpus import iter_jsonl
 
 TASKS = ("TG", "SG", "QA")
 TRACKS = ("VL", "AV")
@@ -102,7 +105,7 @@ def read_instances(path: str | Path) -> list[Instance]:
             frame_size=tuple(d["frame_size"]) if d.get("frame_size") else None,
             options=tuple(d.get("options") or ()), answer=d.get("answer") or ""))
     if problems:
-        raise CorpusError(f"{len(problems)} bad line(s): " + "; ".join(problems[:20]), path=path)
+        raise DataFileError(path, None, f"{len(problems)} bad line(s): " + "; ".join(problems[:20]))
     return out
 
 
@@ -120,7 +123,7 @@ def _native_gt(path: Path, _durations) -> GroundTruth:
     out = {}
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or "id" not in d or not isinstance(d.get("gt"), list) or not all(_num_pair(w) for w in d["gt"]):
-            raise CorpusError(f'line {n}: expected {{"id", "gt": [[s, e], …], "duration"}}', path=path)
+            raise DataFileError(path, n, 'expected {"id", "gt": [[s, e], …], "duration"}')
         out[str(d["id"])] = {"gt": d["gt"], "duration": d.get("duration")}
     return out
 
@@ -129,7 +132,7 @@ def _qvh_gt(path: Path, _durations) -> GroundTruth:
     out = {}
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or "qid" not in d or "relevant_windows" not in d:
-            raise CorpusError(f"line {n}: a QVHighlights line needs 'qid' and 'relevant_windows'", path=path)
+            raise DataFileError(path, n, "a QVHighlights line needs 'qid' and 'relevant_windows'")
         out[str(d["qid"])] = {"gt": d["relevant_windows"], "duration": d.get("duration")}
     return out
 
@@ -137,25 +140,25 @@ def _qvh_gt(path: Path, _durations) -> GroundTruth:
 def _charades_durations(path) -> dict[str, float]:
     if not path:
         return {}
-    with open(path, newline="", encoding="utf-8") as fh:
+    with __import__("io").StringIO(read_text(path, "CSV file"), newline="") as fh:
         return {row["id"]: float(row["length"]) for row in csv.DictReader(fh) if row.get("length")}
 
 
 def _charades_gt(path: Path, durations) -> GroundTruth:
     lengths = _charades_durations(durations)
     out = {}
-    with open(path, encoding="utf-8") as fh:
+    with __import__("io").StringIO(read_text(path, "Charades-STA file")) as fh:
         for n, line in enumerate(fh, 1):
             if not line.strip():
                 continue
             head, _, sentence = line.partition("##")
             parts = head.split()
             if len(parts) != 3 or not sentence.strip():
-                raise CorpusError(f"line {n}: expected 'VID start end##sentence'", path=path)
+                raise DataFileError(path, n, "expected 'VID start end##sentence'")
             try:
                 s, e = float(parts[1]), float(parts[2])
             except ValueError:
-                raise CorpusError(f"line {n}: start/end are not numbers", path=path) from None
+                raise DataFileError(path, n, "start/end are not numbers") from None
             # Ids are the 0-based line index among annotation lines, as most Charades-STA code uses.
             out[str(len(out))] = {"gt": [[s, e]], "duration": lengths.get(parts[0]), "video": parts[0],
                                   "sentence": sentence.strip()}
@@ -164,9 +167,11 @@ def _charades_gt(path: Path, durations) -> GroundTruth:
 
 def _activitynet_gt(path: Path, _durations) -> GroundTruth:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, "JSON file"))
     except ValueError as exc:
-        raise CorpusError(f"not valid JSON: {exc}", path=path) from None
+        raise DataFileError(path, None, f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise DataFileError(path, None, "expected a JSON object of video id -> {duration, timestamps, sentences}")
     out = {}
     for vid, d in data.items():
         for i, (window, sentence) in enumerate(zip(d.get("timestamps", []), d.get("sentences", []))):
@@ -183,11 +188,11 @@ def load_predictions(path: str | Path, fmt: str) -> tuple[Predictions, int]:
     empty = 0
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict):
-            raise CorpusError(f"line {n}: not a JSON object", path=path)
+            raise DataFileError(path, n, "not a JSON object")
         key = "qid" if fmt == "qvhighlights" else "id"
         windows = d.get("pred_relevant_windows") if fmt == "qvhighlights" else d.get("pred")
         if key not in d:
-            raise CorpusError(f"line {n}: no '{key}'", path=path)
+            raise DataFileError(path, n, f"no '{key}'")
         wins = [w[:2] for w in windows or [] if isinstance(w, list) and len(w) >= 2]
         if not wins:
             empty += 1

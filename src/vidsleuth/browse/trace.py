@@ -99,9 +99,9 @@ def parse_confidence(value: Any) -> float | None:
 
 def load_trace(path: str | Path) -> Answer:
     try:
-        return Answer.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        raise VidsleuthError("trace file not found", path=path) from None
+        from ..files import read_text
+
+        return Answer.from_dict(json.loads(read_text(path, "trace file")))
     except (ValueError, TypeError) as exc:
         raise VidsleuthError(f"not a vidsleuth trace: {exc}", path=path) from None
 

@@ -58,7 +58,9 @@ def load_browse_config(path=None, **overrides) -> BrowseConfig:
     names = {f.name: f.type for f in fields(BrowseConfig)}
     if source is not None and source.exists():
         try:
-            table = tomllib.loads(source.read_text(encoding="utf-8")).get("browse") or {}
+            from ..files import read_text
+
+            table = tomllib.loads(read_text(source, "config file")).get("browse") or {}
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"not valid TOML: {exc}", path=source) from None
         unknown = sorted(set(table) - set(names))

@@ -177,10 +177,13 @@ def load_config(path: str | Path | None = None) -> ModelConfig:
     endpoints = dict(BUILTIN)
     roles: dict[str, str] = {}
     if source is not None:
+        if not source.exists():
+            raise ConfigError("config file not found", path=source,
+                              hint="give --config FILE, set $VIDSLEUTH_CONFIG, or leave both unset for the built-in endpoints")
         try:
-            data = tomllib.loads(source.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError("config file not found", path=source) from None
+            from ..files import read_text
+
+            data = tomllib.loads(read_text(source, "config file"))
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"not valid TOML: {exc}", path=source) from None
         for name, table in (data.get("models") or {}).items():

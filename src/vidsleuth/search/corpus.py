@@ -13,12 +13,10 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import VidsleuthError
+from ..errors import CorpusError, VidsleuthError  # noqa: F401  (CorpusError is re-exported)
 from ..files import write_atomic
 
 
-class CorpusError(VidsleuthError):
-    """A corpus or query file has bad lines; the message lists them by number and field."""
 
 
 @dataclass(frozen=True)
@@ -47,18 +45,18 @@ _TYPES = {"video_id": str, "title": str, "description": str, "channel": str, "ur
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
     """(line number, parsed value) for each non-empty line; a bad line raises with its number."""
+    from ..errors import DataFileError
+    from ..files import text_lines
+
     p = Path(path)
-    if not p.exists():
-        raise CorpusError("file not found", path=p)
-    with open(p, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield n, json.loads(line)
-            except ValueError as exc:
-                raise CorpusError(f"line {n}: not valid JSON ({exc.msg} at column {exc.colno})", path=p,
-                                  hint="each line must be one JSON object") from None
+    for n, line in text_lines(p, "JSONL file"):
+        if not line.strip():
+            continue
+        try:
+            yield n, json.loads(line)
+        except ValueError as exc:
+            raise DataFileError(p, n, f"not valid JSON ({exc.msg} at column {exc.colno})",
+                                hint="each line must be one JSON object") from None
 
 
 def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:

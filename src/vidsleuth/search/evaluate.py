@@ -15,12 +15,13 @@ Semantics (as trec_eval computes them, so numbers compare with published ones):
 
 from __future__ import annotations
 
+from ..errors import DataFileError
+
 import math
 from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from .corpus import CorpusError
 
 Run = dict[str, list[tuple[str, float]]]  # qid -> [(docid, score)]
 Qrels = dict[str, dict[str, int]]  # qid -> {docid: grade}
@@ -82,13 +83,15 @@ def evaluate(run: Run, qrels: Qrels, ks: Iterable[int] = (10,)) -> dict:
 def _trec_rows(path: str | Path, form: str):
     """(line number, fields) of a whitespace-separated TREC file whose lines look like ``form``."""
     width = len(form.split())
-    with open(path, encoding="utf-8") as fh:
+    from ..files import read_text
+
+    with __import__("io").StringIO(read_text(path, "TREC file")) as fh:
         for n, line in enumerate(fh, 1):
             parts = line.split()
             if not parts:
                 continue
             if len(parts) != width:
-                raise CorpusError(f"line {n}: expected '{form}', got {len(parts)} fields", path=path)
+                raise DataFileError(path, n, f"expected '{form}', got {len(parts)} fields")
             yield n, parts
 
 
@@ -99,7 +102,7 @@ def read_qrels(path: str | Path) -> Qrels:
         try:
             qrels[qid][doc] = int(grade)
         except ValueError:
-            raise CorpusError(f"line {n}: grade {grade!r} is not an integer", path=path) from None
+            raise DataFileError(path, n, f"grade {grade!r} is not an integer") from None
     return dict(qrels)
 
 
@@ -110,7 +113,7 @@ def read_run(path: str | Path) -> Run:
         try:
             run[qid].append((doc, float(score)))
         except ValueError:
-            raise CorpusError(f"line {n}: score {score!r} is not a number", path=path) from None
+            raise DataFileError(path, n, f"score {score!r} is not a number") from None
     return dict(run)
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 import numpy as np
 
 from .. import __version__
-from ..errors import VidsleuthError, require
+from ..errors import SearchIndexError, VidsleuthError, require
 from .analysis import Analyzer
 from .corpus import read_corpus, read_generic
 
@@ -31,8 +31,6 @@ BM25_METHODS = {"okapi": ("atire", "robertson"), "robertson": ("robertson", None
 RRF_K = 60
 
 
-class IndexError_(VidsleuthError):
-    """An index folder is missing, damaged or of another version."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +157,7 @@ class Dense:
             name = self.embedder_name.split(":", 1)[0]
             self._embedder = Models(cache=False).embedder(None if name == "local" else name)
             if self._embedder.name != self.embedder_name:
-                raise IndexError_(f"index was embedded with {self.embedder_name}, but {self._embedder.name} is loaded")
+                raise SearchIndexError(f"index was embedded with {self.embedder_name}, but {self._embedder.name} is loaded")
         return self._embedder
 
     def search_many(self, queries: list[str], k: int) -> list[list[tuple[int, float]]]:
@@ -197,15 +195,15 @@ class SearchIndex:
         root = Path(folder)
         meta_path = root / "meta.json"
         if not meta_path.exists():
-            raise IndexError_("not a vidsleuth index (no meta.json)", path=root,
+            raise SearchIndexError("not a vidsleuth index (no meta.json)", path=root,
                               hint="build one with `vidsleuth index build CORPUS -o DIR`")
         try:
             meta = json.loads(meta_path.read_text(encoding="utf-8"))
             docs = json.loads((root / "docs.json").read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise IndexError_(f"damaged index: {exc}", path=root, hint="rebuild it") from None
+            raise SearchIndexError(f"damaged index: {exc}", path=root, hint="rebuild it") from None
         if meta.get("version") != INDEX_VERSION:
-            raise IndexError_(f"index version {meta.get('version')} is not {INDEX_VERSION}", path=root, hint="rebuild it")
+            raise SearchIndexError(f"index version {meta.get('version')} is not {INDEX_VERSION}", path=root, hint="rebuild it")
         analyzer = Analyzer.from_dict(meta["analyzer"])
         bm25 = BM25.load(root / "bm25", analyzer) if meta["kind"] in ("bm25", "hybrid") else None
         dense = Dense.load(root / "dense", meta["embedder"]) if meta["kind"] in ("dense", "hybrid") else None
@@ -247,7 +245,7 @@ def build_index(
     texts = [_doc_text(f) for f in docs.fields]
     out = Path(out)
     if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / "meta.json").exists())):
-        raise IndexError_("exists and is not a vidsleuth index; refusing to overwrite it", path=out,
+        raise SearchIndexError("exists and is not a vidsleuth index; refusing to overwrite it", path=out,
                           hint="choose an empty or new folder")
     tmp = out.with_name(f".{out.name}.building-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)

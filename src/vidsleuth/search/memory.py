@@ -13,6 +13,8 @@ resumable: finished rows are appended to ``cards.partial.jsonl`` as they complet
 
 from __future__ import annotations
 
+from ..errors import DataFileError
+
 import json
 import os
 import re
@@ -26,7 +28,7 @@ import numpy as np
 from ..errors import ModelOutputError, VidsleuthError
 from ..files import write_atomic
 from ..prompts import prompt_hash, render, source
-from .corpus import CorpusError, iter_jsonl
+from .corpus import iter_jsonl
 from .index import SearchIndex
 
 DISTILL_SCHEMA = {
@@ -46,8 +48,10 @@ DISTILL_SCHEMA = {
     "required": ["queries", "anchors"],
 }
 MAX_WORDS = 12
-_TIMESTAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d+(?:\.\d+)?\s?(?:s|sec|secs|seconds)\b", re.I)
-_OPERATOR = re.compile(r"[\"“”‘’'`]|\b(?:AND|OR|NOT)\b|(?:^|\s)[+\-](?=\w)")
+# "0:24", "161s", "12.5 seconds"; not decades ("1990s") or years
+_TIMESTAMP = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d{1,3}(?:\.\d+)?\s?(?:s|sec|secs|seconds)\b", re.I)
+# quotes around a phrase and Boolean operators; not an apostrophe inside a word ("nolan's")
+_OPERATOR = re.compile(r"[\"“”`]|(?<!\w)['‘’]|['‘’](?!\w)|\b(?:AND|OR|NOT)\b|(?:^|\s)[+\-](?=\w)")
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,10 @@ class MemoryCard:
 
 
 def check_query(query: str, answer: str) -> str | None:
-    """The hard constraint a query breaks, or None."""
+    """The prompt's hard constraint a query breaks, or None. In the seed (App. B.2) these rules
+    are the model's silent self-check inside the prompt; the verification is the BM25 top-3.
+    So a broken rule is recorded on the card (``self_check``), and only an empty query is not
+    searched."""
     if not query.strip():
         return "empty"
     if len(query.split()) > MAX_WORDS:
@@ -121,9 +128,9 @@ def render_block(cards: list[MemoryCard]) -> str:
 # --------------------------------------------------------------------------- building
 
 
-def _row_fields(row: dict, n: int, records: dict) -> dict:
+def _row_fields(row: dict, n: int, records: dict, path) -> dict:
     if not isinstance(row, dict) or not row.get("question"):
-        raise CorpusError(f"line {n}: needs a 'question'")
+        raise DataFileError(path, n, "needs a 'question'")
     seed = row.get("seed_video_id") or (row.get("seed_video_ids") or [None])[0]
     rec = records.get(seed)
     meta = {"title": row.get("title") or (rec.title if rec else ""),
@@ -132,7 +139,7 @@ def _row_fields(row: dict, n: int, records: dict) -> dict:
             "description": (row.get("description") or (rec.description if rec else ""))[:1500],
             "transcript_snippet": (row.get("transcript_snippet") or row.get("transcript") or "(none)")[:800]}
     if not seed:
-        raise CorpusError(f"line {n}: needs 'seed_video_id'")
+        raise DataFileError(path, n, "needs 'seed_video_id'")
     return {"id": str(row.get("id", n)), "question": row["question"], "answer": str(row.get("answer", "")),
             "seed": seed, **meta}
 
@@ -149,10 +156,10 @@ def _attempt(model, index: SearchIndex, row: dict, feedback: str, k_verify: int,
     for q in data["queries"]:
         problem = check_query(q, row["answer"])
         rank = None
-        if problem is None:
+        if q.strip():
             ids = [h.video_id for h in index.search(q, k=search_k)]
             rank = ids.index(row["seed"]) + 1 if row["seed"] in ids else None
-        tried.append({"query": q, "rejected": problem, "seed_rank": rank})
+        tried.append({"query": q, "self_check": problem, "seed_rank": rank})
     ranked = [t for t in tried if t["seed_rank"] is not None]
     best = min(ranked, key=lambda t: t["seed_rank"]) if ranked else None
     ok = best if best is not None and best["seed_rank"] <= k_verify else None
@@ -186,7 +193,7 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     records = {r.video_id: r for r in read_corpus(corpus or index.meta["corpus"])}
-    rows = [_row_fields(row, n, records) for n, row in iter_jsonl(train)]
+    rows = [_row_fields(row, n, records, train) for n, row in iter_jsonl(train)]
     partial = out / "cards.partial.jsonl"
     done: dict[str, MemoryCard] = {}
     if partial.exists():
