@@ -237,13 +237,13 @@ def test_bench_browse_resumes_after_a_crash(world, tmp_path):
     out = tmp_path / "out"
     with ScriptedServer(crash) as srv:
         models = models_for(srv, tmp_path, max_retries=0)
-        factory = lambda: VideoBrowser(world["index"], models, Videos(world["records"]), config=CFG)
+        factory = lambda m: VideoBrowser(world["index"], m, Videos(world["records"]), config=CFG)
         first = run_browse(qs, factory, models, out, protocol={"agent": "video-browser"})
     assert first["n"] == 1 and first["missing"] == 2
     log2: list = []
     with ScriptedServer(scripted(answers, log2)) as srv2:
         models = models_for(srv2, tmp_path, max_retries=0)
-        factory = lambda: VideoBrowser(world["index"], models, Videos(world["records"]), config=CFG)
+        factory = lambda m: VideoBrowser(world["index"], m, Videos(world["records"]), config=CFG)
         m = run_browse(qs, factory, models, out, protocol={"agent": "video-browser"})
     assert m["n"] == 3 and m["missing"] == 0 and [r for r, _ in log2].count("analyst") == 2
     assert m["accuracy"] == 1.0 and m["exact_match"] == 1.0 and m["judge_exact_disagreements"] == 0

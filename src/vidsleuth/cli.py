@@ -7,8 +7,6 @@ shows the traceback.
 
 from __future__ import annotations
 
-from .errors import DataFileError
-
 import argparse
 import json
 import sys
@@ -18,7 +16,9 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
-from .errors import VidsleuthError
+from .errors import DataFileError, VidsleuthError
+from .limits import arg, int_list
+from .timecode import seconds_label
 
 
 @dataclass(frozen=True)
@@ -79,23 +79,24 @@ def _probe(args) -> int:
 def _frames_args(p):
     p.add_argument("file", type=Path, metavar="FILE")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("-n", type=int, help="number of uniformly sampled frames (default 16)")
-    g.add_argument("--fps", type=float, help="sample every 1/FPS seconds instead")
+    g.add_argument("-n", type=arg("frames", "-n"), help="number of uniformly sampled frames, 1..4096 (default 16)")
+    g.add_argument("--fps", type=arg("fps"), help="sample every 1/FPS seconds instead")
     p.add_argument("--start", type=float, help="window start, seconds")
     p.add_argument("--end", type=float, help="window end, seconds")
-    p.add_argument("--max-side", type=int, help="resize so the long edge is at most this many px")
+    p.add_argument("--max-side", type=arg("max_side"), help="resize so the long edge is at most this many px (16..8192)")
     p.add_argument("--out", type=Path, required=True, help="folder for the JPEG files")
-    p.add_argument("--quality", type=int, default=90, help="JPEG quality (default 90)")
+    p.add_argument("--quality", type=int, choices=range(1, 101), metavar="1..100", default=90, help="JPEG quality (default 90)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
 @verb("frames", "save uniformly sampled frames with their timestamps")(_frames_args)
 def _frames(args) -> int:
-    from .media import iter_frames
+    from .media import DEFAULT_FRAMES, iter_frames, probe
     from .progress import task
 
+    probe(args.file, with_content_id=False)  # the input is checked before the output folder exists
+    n = args.n if args.n is not None or args.fps is not None else DEFAULT_FRAMES
     args.out.mkdir(parents=True, exist_ok=True)
-    n = args.n if args.n is not None or args.fps is not None else 16
     rows = []
     with task("frames", total=n if args.fps is None else None) as bar:
         for k, frame in enumerate(iter_frames(args.file, n=n, fps=args.fps, start=args.start, end=args.end,
@@ -115,18 +116,25 @@ def _frames(args) -> int:
 def _grid_args(p):
     p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--out", type=Path, required=True, help="image file (.jpg/.png); several grids get -1, -2")
-    p.add_argument("--grids", type=int, default=1, help="number of grids (the Watcher uses 2)")
-    p.add_argument("--rows", type=int, default=3)
-    p.add_argument("--cols", type=int, default=3)
-    p.add_argument("--cell", type=int, default=256, help="long edge of a cell in px (default 256)")
+    p.add_argument("--grids", type=arg("grids"), default=1, help="number of grids, 1..16 (the Watcher uses 2)")
+    p.add_argument("--rows", type=arg("rows"), help="1..10 (default 3)")
+    p.add_argument("--cols", type=arg("cols"), help="1..10 (default 3)")
+    p.add_argument("--cell", type=arg("cell"), help="long edge of a cell in px, 16..1024 (default 256)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
 @verb("grid", "tile uniformly sampled, timestamp-labelled frames into grid images")(_grid_args)
 def _grid(args) -> int:
+    from PIL import Image
+
     from .media import frame_grids
 
-    grids = frame_grids(args.file, n_grids=args.grids, rows=args.rows, cols=args.cols, cell=args.cell)
+    Image.init()
+    if args.out.suffix.lower() not in Image.EXTENSION:
+        raise VidsleuthError(f"--out {args.out}: '{args.out.suffix or '(no suffix)'}' is not an image format",
+                             hint="end the name with .jpg or .png")
+    kw = {k: v for k, v in (("rows", args.rows), ("cols", args.cols), ("cell", args.cell)) if v is not None}
+    grids = frame_grids(args.file, n_grids=args.grids, **kw)
     outs = []
     for k, grid in enumerate(grids, 1):
         out = args.out if len(grids) == 1 else args.out.with_name(f"{args.out.stem}-{k}{args.out.suffix}")
@@ -137,7 +145,7 @@ def _grid(args) -> int:
         _print_json(outs)
     else:
         for o in outs:
-            print(f"{o['file']}: {o['size'][0]}x{o['size'][1]}, frames at " + ", ".join(f"{t:.1f}s" for t in o["times"]))
+            print(f"{o['file']}: {o['size'][0]}x{o['size'][1]}, frames at " + ", ".join(seconds_label(t) for t in o["times"]))
     return 0
 
 
@@ -152,16 +160,17 @@ def _ingest_option_args(p):
     p.add_argument("--no-asr", action="store_true", help="no speech recognition")
     p.add_argument("--no-ocr", action="store_true", help="no on-screen text")
     p.add_argument("--no-shots", action="store_true", help="no shot detection")
-    p.add_argument("--ocr-fps", type=float, default=1.0, help="frames per second read by OCR (default 1)")
+    p.add_argument("--ocr-fps", type=arg("ocr_fps"), help="frames per second read by OCR (default 1)")
 
 
 def _options(args):
     from .library import IngestOptions
 
+    given = {"ocr_fps": args.ocr_fps}
     return IngestOptions(
         subtitles=str(args.subtitles) if args.subtitles else None, asr=not args.no_asr,
         language=None if args.language == "auto" else args.language, asr_model=args.asr_model,
-        ocr=not args.no_ocr, ocr_fps=args.ocr_fps, shots=not args.no_shots,
+        ocr=not args.no_ocr, shots=not args.no_shots, **{k: v for k, v in given.items() if v is not None},
     )
 
 
@@ -211,7 +220,7 @@ def _timeline_args(p):
     p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("--json", action="store_true", help="same as --format json")
-    p.add_argument("--max-chars", type=int, default=25_000, help="cap of the text rendering (default 25000)")
+    p.add_argument("--max-chars", type=arg("max_chars"), help="cap of the text rendering (default 25000, as the seeds)")
     p.add_argument("--kind", action="append", help="only these segment kinds (repeatable)")
     _ingest_option_args(p)
 
@@ -227,7 +236,7 @@ def _timeline(args) -> int:
             data["segments"] = [s for s in data["segments"] if s["kind"] in args.kind]
         _print_json(data)
     else:
-        print(tl.to_text(max_chars=args.max_chars, kinds=args.kind))
+        print(tl.to_text(kinds=args.kind, **({"max_chars": args.max_chars} if args.max_chars else {})))
     return 0
 
 
@@ -336,9 +345,9 @@ def _index_args(p):
     p.add_argument("corpus", type=Path, metavar="CORPUS")
     p.add_argument("-o", "--out", type=Path, required=True, help="index folder")
     p.add_argument("--kind", choices=["bm25", "dense", "hybrid"], default="bm25")
-    p.add_argument("--k1", type=float, default=1.5)
-    p.add_argument("--b", type=float, default=0.75)
-    p.add_argument("--method", default="okapi", help="okapi (default), robertson, lucene, atire, bm25l, bm25+")
+    p.add_argument("--k1", type=arg("k1"), help="0..10 (default 1.5, the seed's)")
+    p.add_argument("--b", type=arg("b"), help="0..1 (default 0.75, the seed's)")
+    p.add_argument("--method", help="okapi (default), robertson, lucene, atire, bm25l, bm25+")
     p.add_argument("--stemmer", default="english", help="PyStemmer language, or none")
     p.add_argument("--stopwords", default="en", help="en (default), en+zh, or none")
     p.add_argument("--chinese", default="jieba", choices=["jieba", "chars"], help="Chinese segmentation")
@@ -362,8 +371,9 @@ def _index(args) -> int:
         embedder = Models(args.config, cache=False).embedder(args.embedder)
     analyzer = Analyzer(lowercase=not args.no_lowercase, stemmer=args.stemmer, stopwords=args.stopwords,
                         chinese=args.chinese)
-    idx = build_index(args.corpus, args.out, kind=args.kind, k1=args.k1, b=args.b, method=args.method,
-                      analyzer=analyzer, id_field=args.id_field, text_fields=args.text_field, embedder=embedder)
+    given = {k: v for k, v in (("k1", args.k1), ("b", args.b), ("method", args.method)) if v is not None}
+    idx = build_index(args.corpus, args.out, kind=args.kind, analyzer=analyzer, id_field=args.id_field,
+                      text_fields=args.text_field, embedder=embedder, **given)
     if args.json:
         _print_json(idx.meta)
     else:
@@ -375,7 +385,7 @@ def _index(args) -> int:
 def _search_args(p):
     p.add_argument("query")
     p.add_argument("-i", "--index", type=Path, required=True)
-    p.add_argument("-k", type=int, default=10)
+    p.add_argument("-k", type=arg("k", "-k"), default=10)
     p.add_argument("--json", action="store_true")
 
 
@@ -406,7 +416,7 @@ def _search_eval_args(p):
     p.add_argument("--qrels", type=Path, help="TREC qrels (instead of the queries' relevant lists)")
     p.add_argument("--run", type=Path, help="score this TREC run instead of running queries")
     p.add_argument("--run-out", type=Path, help="write the TREC run of the queries here")
-    p.add_argument("-k", type=int, action="append", help="cut-off (repeatable; 10 is always reported)")
+    p.add_argument("-k", type=arg("k", "-k"), action="append", help="cut-off (repeatable; 10 is always reported)")
     p.add_argument("--per-query", action="store_true", help="include per-query values in --json")
     p.add_argument("--json", action="store_true")
 
@@ -422,6 +432,8 @@ def _search_eval(args) -> int:
             raise VidsleuthError("--run needs --qrels")
         run = read_run(args.run)
         qrels = read_qrels(args.qrels)
+        if not run:
+            raise DataFileError(args.run, None, "holds no lines: nothing to score")
     else:
         if not (args.index and args.queries):
             raise VidsleuthError("give -i INDEX and --queries FILE, or --run RUN --qrels QRELS")
@@ -430,8 +442,10 @@ def _search_eval(args) -> int:
         rows = []
         for n, row in iter_jsonl(args.queries):
             if not isinstance(row, dict) or "id" not in row or not isinstance(row.get("query"), str):
-                raise VidsleuthError(f"line {n}: needs 'id' and a string 'query'", path=args.queries)
+                raise DataFileError(args.queries, n, "needs 'id' and a string 'query'")
             rows.append(row)
+        if not rows:
+            raise DataFileError(args.queries, None, "holds no queries: nothing to score")
         qrels = read_qrels(args.qrels) if args.qrels else qrels_from_queries(rows)
         hits = SearchIndex.load(args.index).search_many([r["query"] for r in rows], k=max(ks + [10]))
         run = {str(r["id"]): [(h.video_id, h.score) for h in hs] for r, hs in zip(rows, hits)}
@@ -455,8 +469,8 @@ def _memory_args(p):
     p.add_argument("--model", help="endpoint for distillation (default: role 'memory', else local)")
     p.add_argument("--config", type=Path)
     p.add_argument("--no-cache", action="store_true")
-    p.add_argument("--top", type=int, default=3)
-    p.add_argument("--pool", type=int, default=20)
+    p.add_argument("--top", type=arg("k", "--top"), default=3)
+    p.add_argument("--pool", type=arg("k", "--pool"), default=20)
     p.add_argument("--json", action="store_true")
 
 
@@ -503,20 +517,36 @@ def _memory(args) -> int:
 # --------------------------------------------------------------------------- metrics, bench
 
 
-def _metrics_args(p):
-    p.add_argument("kind", choices=["grounding", "boxes", "qa", "compass"])
+def _metrics_common(p, gt: bool = True):
     p.add_argument("--pred", type=Path, required=True, help="predictions file")
-    p.add_argument("--gt", type=Path, help="ground truth (grounding, boxes, qa)")
-    p.add_argument("--data", type=Path, help="instances JSONL (compass)")
+    if gt:
+        p.add_argument("--gt", type=Path, required=True, help="ground truth file")
+    p.add_argument("--json", action="store_true")
+
+
+def _metrics_grounding_args(p):
+    _metrics_common(p)
     p.add_argument("--format", default="native", choices=["native", "qvhighlights", "charades", "activitynet"],
                    help="grounding file format (default native)")
     p.add_argument("--durations", type=Path, help="Charades_v1_test.csv-style video lengths (charades, for --clip)")
     p.add_argument("--clip", action="store_true", help="clip intervals to [0, duration] (official scripts do not)")
-    p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
-    p.add_argument("--json", action="store_true")
 
 
-def _metrics_grounding(args) -> dict:
+def _print_metrics(m: dict, as_json: bool) -> int:
+    if as_json:
+        _print_json(m)
+        return 0
+    for key, v in m.items():
+        if key == "Average":
+            v = " / ".join(f"{s} {x:.4f}" for s, x in v.items() if x is not None)
+        if not isinstance(v, dict):
+            print(f"{key:32s} {v:.4f}" if isinstance(v, float) else f"{key:32s} {v}")
+    return 0
+
+
+@verb("metrics grounding", "temporal grounding: R1@0.3/0.5/0.7 and mIoU (native, QVHighlights, Charades-STA, ActivityNet)")(
+    _metrics_grounding_args)
+def _metrics_grounding(args) -> int:
     from .bench.datasets import load_gt, load_predictions
     from .bench.grounding import score_grounding
 
@@ -526,7 +556,7 @@ def _metrics_grounding(args) -> dict:
     m = score_grounding(items, clip=args.clip).metrics()
     m["missing"] = sum(k not in preds for k in gt)
     m["extra"] = sum(k not in gt for k in preds)
-    return m
+    return _print_metrics(m, args.json)
 
 
 def _pairs_file(path: Path, key: str) -> dict:
@@ -537,102 +567,76 @@ def _pairs_file(path: Path, key: str) -> dict:
         if not isinstance(d, dict) or "id" not in d:
             raise DataFileError(path, n, "needs 'id'")
         out[str(d["id"])] = d.get(key)
+    if not out:
+        raise DataFileError(path, None, "holds no rows: nothing to score")
     return out
 
 
-def _metrics_boxes(args) -> dict:
+@verb("metrics boxes", "spatial grounding: AP@0.5 and mIoU over start/end boxes")(_metrics_common)
+def _metrics_boxes(args) -> int:
     from .bench.grounding import score_boxes
 
     gt, pred = _pairs_file(args.gt, "gt"), _pairs_file(args.pred, "pred")
-    return score_boxes([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()])
+    return _print_metrics(score_boxes([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()]), args.json)
 
 
-def _metrics_qa(args) -> dict:
+@verb("metrics qa", "multiple-choice accuracy (answers parsed by the seed's priority rules)")(_metrics_common)
+def _metrics_qa(args) -> int:
     from .bench.grounding import score_qa
 
     gt, pred = _pairs_file(args.gt, "answer"), _pairs_file(args.pred, "pred")
-    return score_qa([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()])
+    return _print_metrics(score_qa([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()]), args.json)
 
 
-def _metrics_compass(args) -> dict:
+def _metrics_compass_args(p):
+    _metrics_common(p, gt=False)
+    p.add_argument("--data", type=Path, required=True, help="instances JSONL")
+    p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
+
+
+@verb("metrics compass", "OmniCompass scores of a predictions file: per setting, CS_TG/SG/QA, CS_Avg, Average")(
+    _metrics_compass_args)
+def _metrics_compass(args) -> int:
     from .bench.compass import score_file
 
-    if not args.data:
-        raise VidsleuthError("metrics compass needs --data INSTANCES.jsonl")
     m = score_file(args.data, args.pred, args.box_format)
     flat = {f"{s}.{task}.{k}": v for s, tasks in m["settings"].items() for task, vals in tasks.items()
             if isinstance(vals, dict) for k, v in vals.items()}
     average = {s: tasks.get("Average") for s, tasks in m["settings"].items()}
-    return {**m["consistency"], "Average": average, **flat, "counts": m["counts"], "breakdowns": m["breakdowns"]}
+    out = {**m["consistency"], "Average": average, **flat, "consistency_pairs": m["consistency_pairs"],
+           "counts": m["counts"], "breakdowns": m["breakdowns"]}
+    return _print_metrics(out, args.json)
 
 
-METRICS = {"grounding": _metrics_grounding, "boxes": _metrics_boxes, "qa": _metrics_qa, "compass": _metrics_compass}
-
-
-@verb("metrics", "score predictions: grounding (R1@0.3/0.5/0.7, mIoU), boxes, qa, compass (CS scores)")(_metrics_args)
-def _metrics(args) -> int:
-    if args.kind != "compass" and not args.gt:
-        raise VidsleuthError(f"metrics {args.kind} needs --gt")
-    m = METRICS[args.kind](args)
-    if args.json:
-        _print_json(m)
-    else:
-        for key, v in m.items():
-            if key == "Average":
-                v = " / ".join(f"{s} {x:.4f}" for s, x in v.items() if x is not None)
-            if not isinstance(v, dict):
-                print(f"{key:32s} {v:.4f}" if isinstance(v, float) else f"{key:32s} {v}")
-    return 0
-
-
-def _bench_args(p):
-    p.add_argument("benchmark", choices=["compass", "browse"])
-    p.add_argument("--data", type=Path, help="compass: instances JSONL (default: the generated demo set)")
-    p.add_argument("--questions", type=Path, help="browse: questions JSONL (id, question, answer, level, genre, seed_video_ids)")
-    p.add_argument("--agent", choices=["video-browser", "react"], default="video-browser", help="browse: the agent")
-    _agent_args(p, index_required=False)
+def _bench_compass_args(p):
+    p.add_argument("--data", type=Path, help="instances JSONL (default: the generated demo set)")
+    p.add_argument("--model", help="endpoint to evaluate (default local)")
+    p.add_argument("--config", type=Path, help="model config TOML")
     p.add_argument("--track", choices=["VL", "AV"])
-    p.add_argument("--frames", help="frame budget K, or a sweep: 8,16,32,64,128 (default by model rules)")
+    p.add_argument("--frames", type=int_list("frames"), help="frame budget K, or a sweep: 8,16,32,64,128 (default: the seed's table)")
     p.add_argument("--no-timestamps", action="store_true", help="frames without their timestamps (ablation)")
     p.add_argument("--modality", choices=["text", "vision", "vision+audio"], help="input modality (ablation)")
     p.add_argument("--box-format", default="auto", choices=["auto", "pixel", "norm1", "norm1000"])
-    p.add_argument("--concurrency", type=int, default=4)
-    p.add_argument("--out", type=Path, help="output folder (default bench-output/NAME)")
+    p.add_argument("--concurrency", type=arg("concurrency"), default=4)
+    p.add_argument("--out", type=Path, default=Path("bench-output") / "compass", help="output folder")
+    p.add_argument("--no-cache", action="store_true")
     p.add_argument("--json", action="store_true")
 
 
-@verb("bench", "run a benchmark: compass (TG/SG/QA, Text vs Text+Image) or browse (the browsing agents)")(_bench_args)
-def _bench(args) -> int:
-    args.out = args.out or Path("bench-output") / args.benchmark
-    if args.benchmark == "browse":
-        return _bench_browse(args)
-    from .bench.compass import make_demo_set, run_compass
-    from .models import Models
+@verb("bench compass", "OmniCompass-style TG/SG/QA with Text vs Text+Image pairs and CS scores")(_bench_compass_args)
+def _bench_compass(args) -> int:
+    from .bench.compass import run_compass_sweep
 
-    args.model = args.model or "local"
-    data = args.data or make_demo_set(args.out / "demo-data")
-    models = Models(args.config, cache=not args.no_cache)
-    budgets = [int(k) for k in args.frames.split(",")] if args.frames else [None]
-    results = {}
-    errors: list[dict] = []
-    missing = 0
-    for k in budgets:
-        out = args.out if len(budgets) == 1 else args.out / f"frames-{k}"
-        m = run_compass(data, models, args.model, out, track=args.track, frames=k, timestamps=not args.no_timestamps,
-                        modality=args.modality, concurrency=args.concurrency, box_format=args.box_format)
-        errors += m["errors"]
-        missing += m["counts"]["missing"]
-        results[str(k or "default")] = {"out": str(out), "consistency": m["consistency"], "counts": m["counts"],
-                                        "average": {s: v.get("Average") for s, v in m["settings"].items()}}
-        if not args.json:
-            print((out / "summary.md").read_text())
-            print(f"outputs: {out.resolve()}")
-    if len(budgets) > 1:
-        from .bench.compass import plot_sweep
-
-        plot_sweep(results, args.out)
+    results, errors, missing = run_compass_sweep(
+        args.data, args.config, args.model or "local", args.out, frames=args.frames, track=args.track,
+        timestamps=not args.no_timestamps, modality=args.modality, concurrency=args.concurrency,
+        box_format=args.box_format, cache=not args.no_cache)
     if args.json:
         _print_json(results)
+    else:
+        for r in results.values():
+            print(Path(r["out"], "summary.md").read_text())
+            print(f"outputs: {Path(r['out']).resolve()}")
     return _report_run_errors(errors, missing, "instance settings")
 
 
@@ -644,39 +648,23 @@ def _agent_args(p, index_required: bool = True):
     p.add_argument("--corpus", type=Path, help="corpus.jsonl (default: the one the index was built from)")
     p.add_argument("--memory", type=Path, help="Translation Memory bank folder")
     p.add_argument("--model", help="endpoint for every agent role (default: config roles, else local)")
-    p.add_argument("--judge", help="endpoint for the judge role")
-    p.add_argument("--judge-method", choices=["auto", "llm", "contains"], default="auto",
-                   help="llm: the seed's judge prompt; contains: normalised containment; auto: contains for the local model")
     p.add_argument("--config", type=Path, help="model config TOML")
     p.add_argument("--library", type=Path, help="ingest library for transcripts and on-screen text")
     p.add_argument("--allow-download", action="store_true", help="fetch videos that have a url but no local path (yt-dlp)")
-    p.add_argument("--t-max", type=int, help="browsing loops (default 3; or [browse] t_max in the config)")
-    p.add_argument("--search-k", type=int, help="candidates per search (default 10)")
-    p.add_argument("--analyst-frames", type=int, help="frames per selected video (default 128)")
-    p.add_argument("--watcher", choices=["auto", "llm", "embed"], help="Watcher kind (default auto)")
+    p.add_argument("--t-max", type=arg("t_max"), help="browsing loops (default 3; or [browse] t_max in the config)")
+    p.add_argument("--search-k", type=arg("search_k"), help="candidates per search (default 10)")
+    p.add_argument("--analyst-frames", type=arg("analyst_frames"), help="frames per selected video (default 128)")
+    p.add_argument("--watcher", choices=["auto", "llm", "embed"], help="Watcher kind (default auto: by the endpoint's vision)")
     p.add_argument("--no-cache", action="store_true")
 
 
-def _agent_setup(args):
-    from .browse.videos import Videos, load_browse_config
-    from .models import Models
-    from .search.corpus import read_corpus
-    from .search.index import SearchIndex
-    from .search.memory import MemoryBank
+def _agent_setup(args, judge: str | None = None):
+    from .browse.setup import open_browse
 
-    if not args.index:
-        raise VidsleuthError("an index is needed: -i INDEX")
-    index = SearchIndex.load(args.index)
-    records = {r.video_id: r for r in read_corpus(args.corpus or index.meta["corpus"])}
-    overrides = {"default": args.model} if args.model else {}
-    if args.judge:
-        overrides["judge"] = args.judge
-    models = Models(args.config, cache=not args.no_cache, overrides=overrides)
-    cfg = load_browse_config(args.config, t_max=args.t_max, search_k=args.search_k, analyst_frames=args.analyst_frames,
-                             watcher=args.watcher)
-    videos = Videos(records, library=args.library, allow_download=args.allow_download)
-    memory = MemoryBank(args.memory, models.embedder()) if args.memory else None
-    return index, models, videos, memory, cfg
+    return open_browse(args.index, corpus=args.corpus, config=args.config, model=args.model, judge=judge,
+                       library=args.library, memory=args.memory, allow_download=args.allow_download,
+                       cache=not args.no_cache, t_max=args.t_max, search_k=args.search_k,
+                       analyst_frames=args.analyst_frames, watcher=args.watcher)
 
 
 def _ask_args(p):
@@ -689,18 +677,15 @@ def _ask_args(p):
 
 @verb("ask", "answer a question from the videos of an index (Video-Browser or ReAct)")(_ask_args)
 def _ask(args) -> int:
-    from .browse.agent import make_agent
-
-    index, models, videos, memory, cfg = _agent_setup(args)
     from .store import RunStore
 
+    setup = _agent_setup(args)
     store = RunStore(Path(args.trace).with_suffix(".runs.sqlite")) if args.trace else None
-    if store is not None:
-        models.store, models.run_id = store, store.start_run("ask", {"question": args.question})
-    ans = make_agent(args.agent, index, models, videos, memory, cfg).run(args.question)
+    run_id = store.start_run("ask", {"question": args.question}) if store is not None else None
+    ans = setup.agent(args.agent, setup.models.bind(store, run_id)).run(args.question)
     if args.trace:
         ans.save(args.trace)
-    cost = store.summary(models.run_id)["total"] if store is not None else None
+    cost = store.summary(run_id)["total"] if store is not None else None
     if args.json:
         _print_json({**ans.to_dict(), "cost": cost})
     else:
@@ -708,9 +693,11 @@ def _ask(args) -> int:
         print(f"Answer: {ans.answer if ans.answer is not None else '(no parseable answer)'}  (confidence {conf})")
         print(f"Why: {ans.explanation}")
         for vid, a, b, what in ans.evidence:
-            print(f"Answer's words found at: {vid} @ {a:.1f}-{b:.1f}s  {what}")
-        if not ans.evidence and ans.selected:
+            print(f"Answer's words found at: {vid} @ {seconds_label(a)}-{seconds_label(b)}  {what}")
+        if ans.selected:
             print("Videos used: " + ", ".join(ans.selected))
+        for vid, why in ans.unavailable:
+            print(f"Unavailable: {vid}: {why}")
         t = ans.tokens()
         print(f"Tokens: browse {t['browse']}, verify {t['verify']}" + (f"; model calls {cost['model_calls']}, cost {cost['cost']:.4f}" if cost else ""))
     return 0
@@ -728,29 +715,35 @@ def _trace(args) -> int:
     return 0
 
 
+def _bench_browse_args(p):
+    p.add_argument("--questions", type=Path, required=True,
+                   help="questions JSONL (id, question, answer, level, genre, seed_video_ids)")
+    p.add_argument("--agent", choices=["video-browser", "react"], default="video-browser")
+    _agent_args(p)
+    p.add_argument("--judge", help="endpoint for the judge role")
+    p.add_argument("--judge-method", choices=["auto", "llm", "contains"], default="auto",
+                   help="llm: the seed's judge prompt; contains: value containment; auto: contains for text-only endpoints")
+    p.add_argument("--concurrency", type=arg("concurrency"), default=4)
+    p.add_argument("--retries", type=arg("retries"), default=0, help="retries per question after an endpoint error")
+    p.add_argument("--out", type=Path, default=Path("bench-output") / "browse", help="output folder")
+    p.add_argument("--json", action="store_true")
+
+
+@verb("bench browse", "the browsing benchmark: accuracy, calibration, recall, watched rate, tokens (seed 001)")(
+    _bench_browse_args)
 def _bench_browse(args) -> int:
-    from dataclasses import asdict
+    from .bench.browse import read_questions, run_browse
+    from .browse.setup import browse_protocol
 
-    from . import __version__
-    from .bench.browse import run_browse
-    from .browse.agent import make_agent
-    from .prompts import prompt_hash
-
-    if not args.questions:
-        raise VidsleuthError("bench browse needs --questions FILE")
-    index, models, videos, memory, cfg = _agent_setup(args)
-    protocol = {"agent": args.agent, "index": str(args.index.resolve()), "index_meta": index.meta.get("bm25"),
-                "memory": str(args.memory) if args.memory else None, "config": asdict(cfg),
-                "roles": {r: models.endpoint_for(r).describe() for r in ("planner", "watcher", "checker", "analyst", "judge")},
-                "prompts": {n: prompt_hash(n) for n in ("planner.j2", "watcher_header.j2", "checker.j2", "analyst_intro.j2",
-                                                        "analyst_outro.j2", "react_system.j2")},
-                "vidsleuth": __version__}
-    metrics = run_browse(args.questions, lambda: make_agent(args.agent, index, models, videos, memory, cfg), models,
-                         args.out, protocol=protocol, concurrency=args.concurrency, judge_with=args.judge_method)
+    read_questions(args.questions)  # a bad file fails before the index, models or outputs are touched
+    setup = _agent_setup(args, judge=args.judge)
+    metrics = run_browse(args.questions, lambda m: setup.agent(args.agent, m), setup.models, args.out,
+                         protocol=browse_protocol(setup, args.agent), concurrency=args.concurrency,
+                         judge_with=args.judge_method, retries=args.retries)
     if args.json:
         _print_json({k: v for k, v in metrics.items() if k not in ("calibration",)})
     else:
-        print((args.out / "summary.md").read_text())
+        print((args.out / "summary.md").read_text(encoding="utf-8"))
         print(f"outputs: {args.out.resolve()}")
     return _report_run_errors(metrics["run_errors"], metrics["missing"], "questions")
 
@@ -766,12 +759,12 @@ def _report_run_errors(errors: list[dict], missing: int, what: str) -> int:
 
 
 def _calibration_args(p):
-    p.add_argument("--input", type=Path, required=True, help='JSONL lines {"correct": bool, "confidence": number}')
-    p.add_argument("--bins", type=int, default=5)
+    p.add_argument("--input", type=Path, required=True, help='JSONL lines {"correct": bool, "confidence": number|null}')
+    p.add_argument("--bins", type=arg("bins"), default=5)
     p.add_argument("--json", action="store_true")
 
 
-@verb("metrics-calibration", "calibration error (seed 001 App. A.6.2) of a file of answers")(_calibration_args)
+@verb("metrics calibration", "calibration error (seed 001 App. A.6.2) of a file of answers")(_calibration_args)
 def _calibration(args) -> int:
     from .bench.browse import calibration, read_calibration_rows
 
@@ -802,14 +795,32 @@ def _demo(args) -> int:
 # --------------------------------------------------------------------------- main
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line and exit 1, like every other error."""
+
+    def error(self, message: str):  # noqa: D102
+        self.exit(1, f"vidsleuth: error: {self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="vidsleuth", description="Agents that search, watch, ground and research video.")
+    """Verbs whose names have two words (``bench browse``, ``metrics qa``) are subcommands of
+    their first word, each with only its own options."""
+    parser = _Parser(prog="vidsleuth", description="Agents that search, watch, ground and research video.")
     parser.add_argument("--version", action="version", version=f"vidsleuth {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--no-progress", action="store_true", help="never draw progress bars")
-    sub = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
+    groups: dict[str, argparse._SubParsersAction] = {}
     for v in VERBS.values():
-        sp = sub.add_parser(v.name, help=v.help, description=v.help)
+        head, _, rest = v.name.partition(" ")
+        if rest and head not in {w.name for w in VERBS.values()}:
+            if head not in groups:
+                gp = sub.add_parser(head, help=f"{head} …: " + ", ".join(w.name.split(" ", 1)[1] for w in VERBS.values()
+                                                                      if w.name.startswith(head + " ")))
+                groups[head] = gp.add_subparsers(dest="sub", metavar="WHAT", required=True, parser_class=_Parser)
+            sp = groups[head].add_parser(rest, help=v.help, description=v.help)
+        else:
+            sp = sub.add_parser(v.name.replace(" ", "-") if rest else v.name, help=v.help, description=v.help)
         v.add_args(sp)
         sp.set_defaults(_run=v.run)
     return parser
@@ -821,10 +832,13 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    for i, word in enumerate(argv):  # `search eval …` and `metrics calibration …` are two-word verbs
+    for i, word in enumerate(argv):
+        # `search QUERY` and `search eval …` share a first word, and argparse cannot give one
+        # parser both a free positional and subcommands: this one verb is spelled `search-eval`
+        # inside, `search eval` outside.
         if not word.startswith("-"):
-            if (word, argv[i + 1 : i + 2]) in (("search", ["eval"]), ("metrics", ["calibration"])):
-                argv[i : i + 2] = [f"{word}-{argv[i + 1]}"]
+            if word == "search" and argv[i + 1 : i + 2] == ["eval"]:
+                argv[i : i + 2] = ["search-eval"]
             break
     args = build_parser().parse_args(argv)
     from . import progress

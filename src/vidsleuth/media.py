@@ -153,6 +153,9 @@ def probe(path: str | Path, *, with_content_id: bool = True) -> VideoInfo:
 # --------------------------------------------------------------------------- sampling
 
 
+DEFAULT_FRAMES = 16  # frames sampled when neither n nor fps is given
+
+
 def sample_times(
     duration: float,
     n: int | None = None,
@@ -176,7 +179,7 @@ def sample_times(
             raise VidsleuthError(f"fps must be positive, got {fps}")
         count = max(1, int(math.floor((hi - lo) * fps + 1e-9)))
         return [lo + (k + 0.5) / fps for k in range(count)]
-    n = 16 if n is None else int(n)
+    n = DEFAULT_FRAMES if n is None else int(n)
     if n <= 0:
         raise VidsleuthError(f"n must be positive, got {n}")
     step = (hi - lo) / n
@@ -250,10 +253,22 @@ def sample_frames(
     is checked per frame). A damaged file gives the frames before the damage and a
     ``DecodeWarning`` naming the time where decoding failed.
     """
+    from .limits import check
+
+    n, fps, max_side = check("frames", n, option="n"), check("fps", fps), check("max_side", max_side)
     p = _check_file(path)
     with open_media(p) as container:
         stream = _video_stream(container, p)
-        targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
+        span = _video_span(container, stream)
+        if n is not None:  # more targets than the window holds frames would decode the same frames again
+            rate = float(stream.average_rate or stream.guessed_rate or 0) or 25.0
+            lo, hi = (start or 0.0), (min(end, span) if end is not None else span)
+            holds = max(1, math.ceil(max(0.0, hi - lo) * rate))
+            if n > holds:
+                warnings.warn(f"{p.name}: {n} frames asked for, the window holds about {holds}: sampling {holds}",
+                              stacklevel=2)
+                n = holds
+        targets = sample_times(span, n=n, fps=fps, start=start, end=end)
     workers = _workers(len(targets))
     if workers == 1:
         return list(iter_frames(p, max_side=max_side, times=targets))
@@ -426,7 +441,9 @@ def _font(size: int) -> ImageFont.ImageFont:
 
 def format_stamp(t: float) -> str:
     """A cell label: seconds with one decimal, as the seeds write frame times."""
-    return f"{t:.1f}s"
+    from .timecode import seconds_label
+
+    return seconds_label(t)
 
 
 def frame_grid(
@@ -439,6 +456,9 @@ def frame_grid(
 ) -> FrameGrid:
     """Tile up to ``rows*cols`` frames into one image, long edge of each cell ``cell`` px, each
     cell labelled with its timestamp (the Watcher's preview format). Empty cells stay black."""
+    from .limits import check
+
+    rows, cols, cell = check("rows", rows), check("cols", cols), check("cell", cell)
     if not frames:
         raise VidsleuthError("frame_grid needs at least one frame")
     if len(frames) > rows * cols:
@@ -487,6 +507,9 @@ def frame_grids(
     video_id: str = "",
 ) -> list[FrameGrid]:
     """The Watcher's preview: ``n_grids`` grids of uniformly sampled frames in temporal order."""
+    from .limits import check
+
+    n_grids, rows, cols, cell = check("grids", n_grids), check("rows", rows), check("cols", cols), check("cell", cell)
     per = rows * cols
     frames = sample_frames(path, n=n_grids * per, max_side=cell)
     return [

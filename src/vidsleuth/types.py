@@ -94,7 +94,9 @@ class Segment:
 
     def line(self) -> str:
         """The seeds' transcript line format: ``[12.0s - 15.5s] kind: text``."""
-        return f"[{self.start:.1f}s - {self.end:.1f}s] {self.kind}: {self.text}"
+        from .timecode import span_label
+
+        return f"{span_label(self.start, self.end)} {self.kind}: {self.text}"
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,9 @@ class Timeline:
     def to_text(self, max_chars: int = 25_000, kinds: Iterable[str] | None = None) -> str:
         """Lines ``[12.0s - 15.5s] speech: …``, cut at whole lines to at most ``max_chars``
         characters (the seeds cap transcripts at 25,000), with a note saying how much was cut."""
+        from .limits import check
+
+        max_chars = check("max_chars", max_chars, option="max_chars")
         wanted = set(kinds) if kinds is not None else None
         lines = [s.line() for s in self.segments if wanted is None or s.kind in wanted]
         full = "\n".join(lines)

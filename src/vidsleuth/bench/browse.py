@@ -5,10 +5,7 @@ cumulative recall, watched rate, per-level and per-genre tables, tokens per phas
 from __future__ import annotations
 
 import json
-import re
-import time
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -152,17 +149,27 @@ def summarise(rows: list[dict]) -> dict:
         "cumulative_recall": mean("recalled"), "watched_rate": mean("watched"),
         "tokens_per_question": {"browse": mean("tokens_browse"), "verify": mean("tokens_verify")},
         "parse_failures": sum(r["parse_failures"] for r in rows), "errors": sum(bool(r.get("error")) for r in rows),
+        "videos_unavailable": len({u[0] for r in rows for u in r.get("unavailable", [])}),
+        "questions_with_unavailable_videos": sum(bool(r.get("unavailable")) for r in rows),
+        "questions_with_guards": sum(any(g.startswith(("planner", "searcher", "checker", "analyst", "react")) and "guard"
+                                         in g for g in r.get("guards", [])) for r in rows),
         "by_level": _table(rows, "level"), "by_genre": _table(rows, "genre"),
     }
 
 
 def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1,
-               judge_with: str = "auto") -> dict:
-    """Answer every question (resumable), judge, and write the outputs."""
-    from ..progress import task
+               judge_with: str = "auto", retries: int = 0, warn=None) -> dict:
+    """Answer every question (resumable through ``runner.map_items``), judge, write the outputs.
+
+    A question whose agent or judge call fails (an endpoint error) is not stored: it is counted
+    in ``missing`` with its error, and rerunning the same command asks exactly those again."""
+    import warnings
+
+    from ..files import safe_filename
+    from ..runner import map_items
     from ..store import RunStore
 
-    qs = read_questions(questions)
+    qs = read_questions(questions)  # validated before anything is created
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "traces").mkdir(exist_ok=True)
@@ -171,70 +178,72 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
     protocol = {**protocol, "questions": str(Path(questions).resolve()), "judge_method": method,
                 "judge_prompt": prompt_hash("judge.j2") if method == "llm" else None}
     run_id = store.find_or_start("browse", protocol)
-    models.store, models.run_id = store, run_id
-    done = store.items(run_id)
+    bound = models.bind(store, run_id)
+    warned: list[str] = []
 
-    def one(q: dict) -> None:
-        if q["id"] in done:
-            return
-        agent = agent_factory()
-        try:
-            ans = agent.run(q["question"])
-        except VidsleuthError as exc:  # an endpoint failure: not stored, so a rerun retries it
-            errors.append({"id": q["id"], "error": str(exc)})
-            return
-        safe = re.sub(r"[^\w.-]", "_", q["id"])
-        ans.save(out / "traces" / f"{safe}.json")
-        verdict, info = judge(models, q["question"], q["answer"], ans.answer, method)
+    def one(q: dict) -> dict:
+        agent = agent_factory(bound)
+        ans = agent.run(q["question"])
+        if ans.unavailable and not warned:
+            warned.append(ans.unavailable[0][1])
+            (warn or (lambda m: warnings.warn(m, stacklevel=2)))(
+                f"some corpus videos cannot be read (first: {ans.unavailable[0][0]}: {ans.unavailable[0][1]}); "
+                "they are counted as 'videos unavailable' and their candidates are screened on metadata only")
+        ans.save(out / "traces" / safe_filename(q["id"], ".json"))
+        verdict, info = judge(bound, q["question"], q["answer"], ans.answer, method)  # raises on endpoint errors
         exact = exact_match(ans.answer, q["answer"])
         tokens = ans.tokens()
-        row = {**q, "prediction": ans.answer, "explanation": ans.explanation, "confidence": ans.confidence,
-               "judge": verdict, "exact": exact, "correct": bool(verdict) if verdict is not None else exact,
-               "recalled": any(v in ans.candidates for v in q["seed_video_ids"]),
-               "watched": any(v in ans.selected for v in q["seed_video_ids"]),
-               "selected": list(ans.selected), "evidence": [list(e) for e in ans.evidence],
-               "tokens_browse": tokens["browse"], "tokens_verify": tokens["verify"],
-               "parse_failures": ans.parse_failures, "judge_info": info}
-        store.save_item(run_id, q["id"], row)
-        done[q["id"]] = row
+        return {**q, "prediction": ans.answer, "explanation": ans.explanation, "confidence": ans.confidence,
+                "judge": verdict, "exact": exact, "correct": bool(verdict) if verdict is not None else exact,
+                "recalled": any(v in ans.candidates for v in q["seed_video_ids"]),
+                "watched": any(v in ans.selected for v in q["seed_video_ids"]),
+                "selected": list(ans.selected), "answer_matches": [list(e) for e in ans.evidence],
+                "unavailable": [list(u) for u in ans.unavailable], "guards": ans.guards(),
+                "tokens_browse": tokens["browse"], "tokens_verify": tokens["verify"],
+                "parse_failures": ans.parse_failures, "judge_info": info,
+                "trace": f"traces/{safe_filename(q['id'], '.json')}"}
 
-    errors: list[dict] = []
-    t0 = time.perf_counter()
-    with task("questions", total=len(qs)) as bar, ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        for _ in pool.map(one, qs):
-            bar.advance()
-    rows = [done[q["id"]] for q in qs if q["id"] in done]
+    result = map_items(one, [(q["id"], q) for q in qs], store=store, run_id=run_id, workers=max(1, concurrency),
+                       retries=retries, label="questions")
+    rows = [result.done[q["id"]] for q in qs if q["id"] in result.done]
     metrics = summarise(rows)
     metrics["missing"] = len(qs) - len(rows)
     metrics["judge_method"] = method
-    metrics["run_errors"] = errors
+    metrics["run_errors"] = result.errors()
     metrics["calls"] = store.summary(run_id)
-    write_outputs(out, rows, metrics, protocol, time.perf_counter() - t0)
+    write_outputs(out, rows, metrics, protocol, result.seconds)
     return metrics
 
 
 def write_outputs(out: Path, rows: list[dict], m: dict, protocol: dict, seconds: float) -> None:
-    with open(out / "predictions.jsonl", "w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    (out / "metrics.json").write_text(json.dumps(m, indent=2, ensure_ascii=False))
-    (out / "run.json").write_text(json.dumps({"protocol": protocol, "seconds": round(seconds, 2)}, indent=2, default=str))
+    from ..files import write_atomic
+    from ..markdown import table
+
+    write_atomic(out / "predictions.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    write_atomic(out / "metrics.json", json.dumps(m, indent=2, ensure_ascii=False))
+    write_atomic(out / "run.json", json.dumps({"protocol": protocol, "seconds": round(seconds, 2)}, indent=2, default=str))
     pct = lambda v: f"{100 * v:.1f}"
-    lines = ["# Browsing benchmark", "",
-             f"| n | OA ({m['judge_method']} judge) | exact match | CE | cumulative recall | watched | browse tok/q | verify tok/q |",
-             "|---|---|---|---|---|---|---|---|",
-             f"| {m['n']} | {pct(m['accuracy'])} | {pct(m['exact_match'])} | {pct(m['calibration_error'])} | "
-             f"{pct(m['cumulative_recall'])} | {pct(m['watched_rate'])} | {m['tokens_per_question']['browse']:.0f} | "
-             f"{m['tokens_per_question']['verify']:.0f} |", "",
-             f"Judge/exact disagreements: {m['judge_exact_disagreements']}; judge unparsed: {m['judge_unparsed']}; "
-             f"agent parse failures: {m['parse_failures']}; questions missing (endpoint errors): {m['missing']}.", ""]
+    lines = ["# Browsing benchmark", ""]
+    lines += table(["n", f"OA ({m['judge_method']} judge)", "exact match", "CE", "cumulative recall", "watched",
+                    "browse tok/q", "verify tok/q"],
+                   [[m["n"], pct(m["accuracy"]), pct(m["exact_match"]), pct(m["calibration_error"]),
+                     pct(m["cumulative_recall"]), pct(m["watched_rate"]), f"{m['tokens_per_question']['browse']:.0f}",
+                     f"{m['tokens_per_question']['verify']:.0f}"]])
+    cal = m["calibration"]
+    lines += ["", f"Judge/exact disagreements: {m['judge_exact_disagreements']}; judge verdicts unparsed (scored by "
+                  f"exact match instead): {m['judge_unparsed']}; agent parse failures: {m['parse_failures']}; "
+                  f"questions missing (endpoint errors, rerun to resume): {m['missing']}; videos unavailable: "
+                  f"{m['videos_unavailable']} (in {m['questions_with_unavailable_videos']} questions); questions where a "
+                  f"guard fired: {m['questions_with_guards']}; calibration over N = {cal['n']} "
+                  f"({cal['without_confidence']} without a confidence, counted at 0).", ""]
     for name in ("by_level", "by_genre"):
-        lines += [f"## {name.replace('_', ' ')}", "", "| group | n | OA | recall | watched |", "|---|---|---|---|---|"]
-        lines += [f"| {g} | {v['n']} | {pct(v['accuracy'])} | {pct(v['recall'])} | {pct(v['watched'])} |" for g, v in m[name].items()]
+        lines += [f"## {name.replace('_', ' ')}", ""]
+        lines += table(["group", "n", "OA", "recall", "watched"],
+                       [[g, v["n"], pct(v["accuracy"]), pct(v["recall"]), pct(v["watched"])] for g, v in m[name].items()])
         lines.append("")
     calls = m["calls"]["total"]
     lines.append(f"Model calls {calls['model_calls']} (+{calls['cache_hits']} cached), cost {calls['cost']:.4f}.")
-    (out / "summary.md").write_text("\n".join(lines) + "\n")
+    write_atomic(out / "summary.md", "\n".join(lines) + "\n")
     plot(m, out)
 
 

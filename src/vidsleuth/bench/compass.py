@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from ..errors import DataFileError
 
-import asyncio
 import json
 import time
 from collections import defaultdict
@@ -28,6 +27,7 @@ from ..prompts import prompt_hash, render
 from .datasets import LETTERS, Instance
 from .grounding import box_iou, cs_qa, cs_sg, cs_tg, normalise_interval, score_boxes, score_grounding, score_qa, tiou
 from .parse import parse_boxes, parse_interval, parse_option
+from ..timecode import seconds_label
 
 SETTINGS = ("text", "text+image")
 PROMPTS = {"TG": "compass_tg.j2", "SG": "compass_sg.j2", "QA": "compass_qa.j2"}
@@ -92,7 +92,7 @@ def build_messages(inst: Instance, setting: str, frames: list, ser: Serialisatio
     if ser.modality != "text":
         for f in frames:
             if ser.timestamps:
-                parts.append(f"{f.t:.1f}s")
+                parts.append(seconds_label(f.t))
             parts.append(ImagePart(f.image, note=(notes or {}).get(f.t, "")))
     if ser.audio and ser.modality == "vision+audio":
         parts.append(AudioPart(inst.video))
@@ -235,50 +235,29 @@ def breakdowns(instances: list[Instance], parsed: dict) -> dict:
 # --------------------------------------------------------------------------- runner
 
 
-async def _run_all(instances, model, ser, k_frames, store, run_id, done, concurrency, box_format, bar, errors: list):
+def _answer_instance(inst: Instance, model, ser: Serialisation, k_frames: int, box_format: str) -> dict:
+    """Both settings of one instance (Text, and Text+Image when paired), sharing one frame sample."""
     from ..media import sample_frames
 
-    sem = asyncio.Semaphore(max(1, concurrency))
-    local = model.endpoint.backend == "local"
-
-    async def one(inst: Instance):
-        settings = [s for s in SETTINGS if (s == "text" or inst.paired) and f"{inst.id}|{s}" not in done]
-        if not settings:
-            bar.advance()
-            return
-        async with sem:
-            frames = []
-            if ser.modality != "text":
-                frames = await asyncio.to_thread(sample_frames, inst.video, k_frames)
-            # The text-only local model is told each frame's time with what it reads on it.
-            notes = {f.t: f"frame at {f.t:.1f}s" for f in frames} if local else None
-            for setting in settings:
-                messages = build_messages(inst, setting, frames, ser, notes)
-                schema = LOCAL_SCHEMAS[inst.task] if model.endpoint.backend == "local" else None
-                try:
-                    reply = await model.achat(messages, max_tokens=256, schema=schema)
-                except VidsleuthError as exc:
-                    # Not stored as done: a rerun asks again. Counted as missing meanwhile.
-                    errors.append({"id": inst.id, "setting": setting, "error": str(exc)})
-                    continue
-                row = {"id": inst.id, "setting": setting, "task": inst.task, "prediction": reply.text,
-                       "parsed": parse_prediction(inst, reply.text, box_format), "frames": [f.t for f in frames]}
-                store.save_item(run_id, f"{inst.id}|{setting}", row)
-                done[f"{inst.id}|{setting}"] = row
-        bar.advance()
-
-    try:
-        await asyncio.gather(*(one(i) for i in instances))
-    finally:
-        await model.aclose()
+    frames = sample_frames(inst.video, k_frames) if ser.modality != "text" else []
+    # The text-only model is told each frame's time with what it reads on it.
+    notes = {f.t: f"frame at {seconds_label(f.t)}" for f in frames} if not model.endpoint.accepts("vision") else None
+    # grammar-constrained JSON for text-only (small, embedded) models; others answer free-form, as the seed parses them
+    schema = LOCAL_SCHEMAS[inst.task] if not model.endpoint.accepts("vision") else None
+    rows = {}
+    for setting in [s for s in SETTINGS if s == "text" or inst.paired]:
+        reply = model.chat(build_messages(inst, setting, frames, ser, notes), max_tokens=256, schema=schema)
+        rows[setting] = {"id": inst.id, "setting": setting, "task": inst.task, "prediction": reply.text,
+                         "parsed": parse_prediction(inst, reply.text, box_format), "frames": [f.t for f in frames]}
+    return rows
 
 
 def run_compass(data: str | Path, models, model_name: str, out: str | Path, *, track: str | None = None,
                 frames: int | None = None, timestamps: bool = True, modality: str | None = None,
-                concurrency: int = 4, box_format: str = "auto") -> dict:
+                concurrency: int = 4, box_format: str = "auto", retries: int = 0) -> dict:
     """Both settings of every instance; resumable; writes predictions, metrics, summary, plots, run.json."""
     from .. import __version__
-    from ..progress import task
+    from ..runner import map_items
     from ..store import RunStore
     from .datasets import read_instances
 
@@ -288,31 +267,54 @@ def run_compass(data: str | Path, models, model_name: str, out: str | Path, *, t
     modality = modality or ("vision+audio" if track == "AV" else "vision")
     if modality not in MODALITIES:
         raise VidsleuthError(f"unknown modality {modality!r}", hint=f"choose {', '.join(MODALITIES)}")
-    model = models.get(model_name, role="compass")
-    k = frames or frame_budget(model.endpoint)
+    endpoint_model = models.get(model_name, role="compass")
+    k = frames or frame_budget(endpoint_model.endpoint)
     ser = Serialisation(timestamps=timestamps, modality=modality, audio=modality == "vision+audio")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     protocol = {"benchmark": "compass", "data": str(Path(data).resolve()), "track": track or "all", "model": model_name,
-                "endpoint_model": model.endpoint.model, "backend": model.endpoint.backend, "frames": k,
+                "endpoint_model": endpoint_model.endpoint.model, "backend": endpoint_model.endpoint.backend, "frames": k,
                 "timestamps": timestamps, "modality": modality, "box_format": box_format,
-                "prompts": {t: prompt_hash(p) for t, p in PROMPTS.items()}, "image_max_side": model.endpoint.image_max_side,
-                "image_quality": model.endpoint.image_quality, "vidsleuth": __version__}
+                "prompts": {t: prompt_hash(p) for t, p in PROMPTS.items()},
+                "image_max_side": endpoint_model.endpoint.image_max_side,
+                "image_quality": endpoint_model.endpoint.image_quality, "vidsleuth": __version__}
     store = RunStore(out / "runs.sqlite")  # per-item results: a killed run resumes here
     run_id = store.find_or_start("compass", protocol)
-    model.store, model.run_id = store, run_id
-    done = store.items(run_id)
-    t0 = time.perf_counter()
-    errors: list[dict] = []
-    with task("compass", total=len(instances)) as bar:
-        asyncio.run(_run_all(instances, model, ser, k, store, run_id, done, concurrency, box_format, bar, errors))
+    model = models.bind(store, run_id).get(model_name, role="compass")
+    result = map_items(lambda inst: _answer_instance(inst, model, ser, k, box_format), [(i.id, i) for i in instances],
+                       store=store, run_id=run_id, workers=concurrency, retries=retries, label="compass")
+    done = {f"{iid}|{setting}": row for iid, rows in result.done.items() for setting, row in rows.items()}
     parsed = {(r["id"], r["setting"]): r["parsed"] for r in done.values()}
     missing = {(i.id, s) for i in instances for s in SETTINGS if (s == "text" or i.paired) and f"{i.id}|{s}" not in done}
     metrics = score(instances, parsed, missing)
     metrics["calls"] = store.summary(run_id)
-    metrics["errors"] = errors
-    write_outputs(out, instances, done, metrics, protocol, model_name, k, time.perf_counter() - t0)
+    metrics["errors"] = result.errors()
+    write_outputs(out, instances, done, metrics, protocol, model_name, k, result.seconds)
     return metrics
+
+
+def run_compass_sweep(data: str | Path | None, config, model_name: str, out: str | Path, *, frames: list[int] | None = None,
+                      cache: bool = True, **kw) -> tuple[dict, list[dict], int]:
+    """``run_compass`` for each frame budget (one budget: ``out`` itself; several: ``out/frames-K``
+    plus the sweep plot). Without ``data``, the generated demo set. Returns results, errors, missing."""
+    from ..models import Models
+
+    models = Models(config, cache=cache)
+    models.get(model_name)  # an unknown endpoint fails before anything is written
+    data = data or make_demo_set(Path(out) / "demo-data")
+    budgets = list(frames) if frames else [None]
+    results, errors, missing = {}, [], 0
+    for k in budgets:
+        target = Path(out) if len(budgets) == 1 else Path(out) / f"frames-{k}"
+        m = run_compass(data, models, model_name, target, frames=k, **kw)
+        errors += m["errors"]
+        missing += m["counts"]["missing"]
+        results[str(k or "default")] = {"out": str(target), "consistency": m["consistency"],
+                                        "consistency_pairs": m["consistency_pairs"], "counts": m["counts"],
+                                        "average": {s: v.get("Average") for s, v in m["settings"].items()}}
+    if len(budgets) > 1:
+        plot_sweep(results, Path(out))
+    return results, errors, missing
 
 
 def write_outputs(out: Path, instances, done: dict, metrics: dict, protocol: dict, model_name: str, k: int, seconds: float) -> None:

@@ -21,6 +21,7 @@ from .fusion import CandidateText, fuse
 from .guards import query_problem, question_query
 from .trace import Answer, Step, parse_confidence
 from .videos import BrowseConfig, Videos, clip
+from ..timecode import seconds_label
 
 PLANNER_SCHEMA = {"type": "object", "properties": {"thought": {"type": "string"},
                                                    "search_queries": {"type": "array", "items": {"type": "string"}}},
@@ -75,7 +76,12 @@ def ground(question: str, answer: str | None, confidence: float | None, lines: l
 
 
 class VideoBrowser:
+    """The Agent protocol: ``name``, ``prompts`` (package templates it renders, hashed into run
+    protocols) and ``run(question) -> Answer``."""
+
     name = "video-browser"
+    prompts = ("planner.j2", "planner_state.j2", "watcher_header.j2", "checker.j2", "analyst_intro.j2",
+               "analyst_outro.j2")
 
     def __init__(self, index, models, videos: Videos, memory=None, config: BrowseConfig | None = None):
         self.index, self.models, self.videos, self.memory = index, models, videos, memory
@@ -153,7 +159,7 @@ class VideoBrowser:
             # re-encoded to the endpoint's image_max_side
             for g, grid in enumerate(grids, 1):
                 a, b = grid.span
-                parts.append(f"[Cand {i} · Grid {g}/{len(grids)} · t={a:.1f}-{b:.1f}s]")
+                parts.append(f"[Cand {i} · Grid {g}/{len(grids)} · t={a:.1f}-{seconds_label(b)}]")
                 if text_only:
                     notes = "; ".join(self.videos.cell_notes(hit.video_id, grid.times, merge=True))
                     parts.append(ImagePart(grid.image, note=f"grid cells read by OCR: {notes}", read=False))
@@ -242,11 +248,11 @@ class VideoBrowser:
             else:
                 frames = self.videos.frames(vid, n=cfg.analyst_frames, max_side=cfg.analyst_max_side)
                 for f in frames:
-                    parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
+                    parts += [f"[Frame at {seconds_label(f.t)}]", ImagePart(f.image)]
                 if not frames:
                     parts.append("(no visual data)")
             transcript = tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"])
-            parts.append("Transcript:\n" + (transcript or "(none)"))
+            parts.append("Transcript:" + (transcript or "(none)"))
         parts.append(render("analyst_outro.j2", succinct=text_only).strip())
         unavailable = [v for v in selected if v in self.videos.problems]
         inputs = f"{len(selected)} videos" + (f", {len(unavailable)} unavailable" if unavailable else "")
@@ -309,6 +315,7 @@ class ReAct:
     the transcript). The tool protocol is JSON in the reply, so any chat endpoint can run it."""
 
     name = "react"
+    prompts = ("react_system.j2",)
 
     def __init__(self, index, models, videos: Videos, config: BrowseConfig | None = None):
         self.index, self.models, self.videos = index, models, videos
@@ -325,7 +332,7 @@ class ReAct:
         else:
             frames = self.videos.frames(vid, n=cfg.react_frames, fps=cfg.react_fps, max_side=cfg.react_max_side)
             for f in frames:
-                parts += [f"[Frame at {f.t:.1f}s]", ImagePart(f.image)]
+                parts += [f"[Frame at {seconds_label(f.t)}]", ImagePart(f.image)]
             if not frames:
                 parts.append("(no visual data)")
         parts.append("Transcript:\n" + (tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"]) or "(none)"))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import VidsleuthError
+from ..timecode import seconds_label
 
 TRACE_VERSION = 1
 BROWSE_ROLES = ("planner", "searcher", "watcher", "checker")  # the browse phase; analyst = verify
@@ -121,7 +122,7 @@ def render(ans: Answer) -> str:
     lines += ["", f"Answer: {ans.answer if ans.answer is not None else '(unparseable)'}  (confidence {conf})",
               f"Explanation: {ans.explanation}"]
     for vid, start, end, what in ans.evidence:
-        lines.append(f"Answer's words found at: {vid} @ {start:.1f}-{end:.1f}s  {what}")
+        lines.append(f"Answer's words found at: {vid} @ {seconds_label(start)}-{seconds_label(end)}  {what}")
     for vid, why in ans.unavailable:
         lines.append(f"Unavailable: {vid}: {why}")
     t = ans.tokens()

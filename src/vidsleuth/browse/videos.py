@@ -7,68 +7,15 @@ cannot be read is shown as "(no visual data)", as in the seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import VidsleuthError, require
 from ..search.corpus import VideoRecord
 from ..types import Timeline
+from ..timecode import seconds_label
 
 
-@dataclass(frozen=True)
-class BrowseConfig:
-    """Every parameter of seed 001 App. B.1, overridable from the CLI and config file."""
-
-    t_max: int = 3
-    search_k: int = 10
-    planner_max_queries: int = 1
-    watcher_top_k: int = 1
-    n_grids: int = 2
-    grid_rows: int = 3
-    grid_cell: int = 256
-    title_max: int = 200
-    desc_max: int = 240
-    channel_max: int = 60
-    analyst_frames: int = 128
-    analyst_max_side: int = 512
-    transcript_chars: int = 25_000
-    memory_top: int = 3
-    memory_pool: int = 20
-    react_max_calls: int = 7
-    react_frames: int = 128
-    react_fps: float = 1.0
-    react_max_side: int = 512
-    watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
-    planner_max_tokens: int = 256
-    watcher_max_tokens: int = 64
-    checker_max_tokens: int = 128
-    analyst_max_tokens: int = 512
-
-
-def load_browse_config(path=None, **overrides) -> BrowseConfig:
-    """Defaults, then the config file's ``[browse]`` table, then explicit overrides (the CLI)."""
-    import tomllib
-    from dataclasses import fields, replace
-
-    from ..errors import ConfigError
-    from ..models.config import default_config_path
-
-    cfg = BrowseConfig()
-    source = Path(path) if path else default_config_path()
-    names = {f.name: f.type for f in fields(BrowseConfig)}
-    if source is not None and source.exists():
-        try:
-            from ..files import read_text
-
-            table = tomllib.loads(read_text(source, "config file")).get("browse") or {}
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"not valid TOML: {exc}", path=source) from None
-        unknown = sorted(set(table) - set(names))
-        if unknown:
-            raise ConfigError(f"[browse] has unknown keys: {', '.join(unknown)}", path=source,
-                              hint=f"known: {', '.join(names)}")
-        cfg = replace(cfg, **table)
-    return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})
+from ..config import BrowseConfig, load_browse_config  # noqa: E402,F401  (their home is vidsleuth.config)
 
 
 class Videos:
@@ -201,7 +148,7 @@ class Videos:
                 cells[-1][1] = t
             else:
                 cells.append([t, t, text])
-        return [f"{a:.1f}s: {x}" if a == b else f"{a:.1f}-{b:.1f}s: {x}" for a, b, x in cells]
+        return [f"{seconds_label(a)}: {x}" if a == b else f"{seconds_label(a)}-{seconds_label(b)}: {x}" for a, b, x in cells]
 
 
 def clip(text: str, n: int) -> str:

@@ -37,6 +37,13 @@ class Models:
         ep = self.endpoint_for(role)
         return backend(ep.backend)(ep, cache=self.cache, store=self.store, run_id=self.run_id, role=role)
 
+    def bind(self, store: RunStore | None, run_id: int | None) -> "Models":
+        """A view recording into ``store``/``run_id``; the shared object is left as it was."""
+        view = Models.__new__(Models)
+        view.config, view.cache, view.overrides = self.config, self.cache, self.overrides
+        view.store, view.run_id = store, run_id
+        return view
+
     def embedder(self, name: str | None = None) -> Embedder:
         return embedder_for(self.config.endpoint(name) if name and name != "local" else None)
 

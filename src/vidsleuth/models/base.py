@@ -84,8 +84,9 @@ class ChatModel:
             if hit is not None:
                 return Reply(text=hit[0], tokens_in=hit[1], tokens_out=hit[2], cached=True,
                              model=self.endpoint.model, endpoint=self.endpoint.name), key
-        state = self._state.get(self.endpoint.max_concurrency)
-        async with state.semaphore:
+        from .limits import aslot
+
+        async with aslot(self.endpoint.name, self.endpoint.max_concurrency):  # holds across threads and processes
             t0 = time.perf_counter()
             try:
                 done = await asyncio.wait_for(self.complete(body), timeout=self.endpoint.timeout * (self.endpoint.max_retries + 1) + 60)
@@ -145,7 +146,8 @@ class ChatModel:
         self._state.resources.clear()
 
     def chat(self, messages: Any, **kw) -> Reply:
-        """Synchronous ``achat`` for scripts (inside async code, await ``achat``)."""
+        """Synchronous ``achat`` for scripts and threads (inside async code, await ``achat``).
+        Runs on this process's one background event loop, so connections are reused."""
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -153,11 +155,25 @@ class ChatModel:
         raise VidsleuthError("chat() was called inside a running event loop", hint="use `await model.achat(...)`")
 
 
-def run_sync(model: ChatModel, coro):
-    async def go():
-        try:
-            return await coro
-        finally:
-            await model.aclose()
+_LOOP: asyncio.AbstractEventLoop | None = None
+_LOOP_PID = 0
+_LOOP_LOCK = __import__("threading").Lock()
 
-    return asyncio.run(go())
+
+def process_loop() -> asyncio.AbstractEventLoop:
+    """The process's event loop for synchronous callers, on a daemon thread (one per process,
+    made again after a fork)."""
+    global _LOOP, _LOOP_PID
+    import os
+    import threading
+
+    with _LOOP_LOCK:
+        if _LOOP is None or _LOOP_PID != os.getpid() or _LOOP.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="vidsleuth-models", daemon=True).start()
+            _LOOP, _LOOP_PID = loop, os.getpid()
+        return _LOOP
+
+
+def run_sync(model: ChatModel, coro):
+    return asyncio.run_coroutine_threadsafe(coro, process_loop()).result()

@@ -21,9 +21,7 @@ The config is found at ``--config FILE``, else ``$VIDSLEUTH_CONFIG``, else
 
 from __future__ import annotations
 
-import difflib
 import os
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -104,19 +102,7 @@ class ModelConfig:
         return self.endpoint(name)
 
 
-def did_you_mean(name: str, choices) -> str:
-    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.5)
-    return f"; did you mean '{close[0]}'?" if close else ""
-
-
-def default_config_path() -> Path | None:
-    env = os.environ.get("VIDSLEUTH_CONFIG")
-    if env:
-        return Path(env)
-    from platformdirs import user_config_dir
-
-    p = Path(user_config_dir("vidsleuth")) / "config.toml"
-    return p if p.exists() else None
+from ..config import did_you_mean, read_config_file  # noqa: E402
 
 
 _FIELDS = {f.name for f in fields(Endpoint)} - {"name", "options"}
@@ -173,23 +159,17 @@ def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
 
 def load_config(path: str | Path | None = None) -> ModelConfig:
     """Built-in endpoints plus those of the TOML file (which may override them)."""
-    source = Path(path) if path else default_config_path()
+    data, source = read_config_file(path)
     endpoints = dict(BUILTIN)
     roles: dict[str, str] = {}
     if source is not None:
-        if not source.exists():
-            raise ConfigError("config file not found", path=source,
-                              hint="give --config FILE, set $VIDSLEUTH_CONFIG, or leave both unset for the built-in endpoints")
-        try:
-            from ..files import read_text
-
-            data = tomllib.loads(read_text(source, "config file"))
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"not valid TOML: {exc}", path=source) from None
         for name, table in (data.get("models") or {}).items():
             endpoints[name] = _endpoint(name, table, source)
         roles = {str(k): str(v) for k, v in (data.get("roles") or {}).items()}
         for role, name in roles.items():
+            if role not in ROLES:
+                raise ConfigError(f"[roles] has an unknown role {role!r}" + did_you_mean(role, ROLES), path=source,
+                                  hint=f"roles: {', '.join(ROLES)}")
             if name not in endpoints:
                 raise ConfigError(f"[roles] {role} = '{name}' names no endpoint" + did_you_mean(name, endpoints),
                                   path=source)

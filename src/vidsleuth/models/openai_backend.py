@@ -9,6 +9,7 @@ environment at call time and scrubbed from every error message.
 from __future__ import annotations
 
 import asyncio
+import weakref
 import base64
 import email.utils
 import random
@@ -17,10 +18,12 @@ from typing import Any
 
 import httpx
 
+
 from ..errors import ModelError
 from .base import ChatModel, Completion
 from .types import AudioPart, ImagePart, Message, data_url
 
+_CLIENTS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = weakref.WeakKeyDictionary()
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 MAX_BACKOFF = 30.0
 
@@ -77,12 +80,15 @@ class OpenAIChat(ChatModel):
         return body
 
     def _client(self) -> httpx.AsyncClient:
-        state = self._state.get(self.endpoint.max_concurrency)
-        client = state.resources.get("client")
-        if client is None:
+        """One client per event loop and endpoint, shared by every model object of the endpoint."""
+        per_loop = _CLIENTS.setdefault(asyncio.get_running_loop(), {})
+        key = (self.endpoint.name, self.endpoint.base_url)
+        client = per_loop.get(key)
+        if client is None or client.is_closed:
             limits = httpx.Limits(max_connections=max(1, self.endpoint.max_concurrency))
             client = httpx.AsyncClient(timeout=self.endpoint.timeout, limits=limits)
-            state.resources["client"] = client
+            per_loop[key] = client
+            self._state.get(self.endpoint.max_concurrency).resources["client"] = client
         return client
 
     def _scrub(self, text: str) -> str:

@@ -220,7 +220,9 @@ class SearchIndex:
         return [[Hit(self.ids[d], s, r, self.titles[d]) for r, (d, s) in enumerate(res, 1)] for res in results]
 
     def search(self, query: str, k: int = 10) -> list[Hit]:
-        return self.search_many([query], k)[0]
+        from ..limits import check
+
+        return self.search_many([query], check("k", k, option="-k"))[0]
 
 
 def build_index(
@@ -237,6 +239,9 @@ def build_index(
     embedder=None,
 ) -> SearchIndex:
     """Index a corpus into folder ``out`` (written to a temporary folder, then moved in place)."""
+    from ..limits import check
+
+    k1, b = check("k1", k1), check("b", b)
     if kind not in ("bm25", "dense", "hybrid"):
         raise VidsleuthError(f"unknown index kind '{kind}'", hint="choose bm25, dense or hybrid")
     analyzer = analyzer or Analyzer()

@@ -1,0 +1,136 @@
+"""One configuration file, one loader, typed sections.
+
+```toml
+[models.NAME]   # endpoints (vidsleuth.models.config.Endpoint)
+[roles]         # role -> endpoint name
+[browse]        # BrowseConfig: every parameter of seed 001 App. B.1
+[report]        # reserved for the report workflow's budgets
+[rubric]        # reserved for the rubric evaluator
+[executor]      # reserved for the batch runner
+```
+
+The file is found at ``--config FILE``, else ``$VIDSLEUTH_CONFIG``, else
+``~/.config/vidsleuth/config.toml`` when it exists. Each section is validated as a whole when it is
+loaded: unknown sections and keys are errors with a "did you mean", values are type- and
+range-checked, secrets are refused (``api_key_env`` names the variable that holds a key).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+SECTIONS = ("models", "roles", "browse", "report", "rubric", "executor")
+
+
+def default_config_path() -> Path | None:
+    import os
+
+    env = os.environ.get("VIDSLEUTH_CONFIG")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    p = Path(user_config_dir("vidsleuth")) / "config.toml"
+    return p if p.exists() else None
+
+
+def did_you_mean(name: str, choices) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(str(name), list(choices), n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def read_config_file(path: str | Path | None) -> tuple[dict[str, Any], Path | None]:
+    """The parsed TOML (``{}`` without a file) and where it came from; unknown sections are errors."""
+    source = Path(path) if path else default_config_path()
+    if source is None:
+        return {}, None
+    if not source.exists():
+        raise ConfigError("config file not found", path=source,
+                          hint="give --config FILE, set $VIDSLEUTH_CONFIG, or leave both unset for the built-in endpoints")
+    from .files import read_text
+
+    try:
+        data = tomllib.loads(read_text(source, "config file"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"not valid TOML: {exc}", path=source) from None
+    for key, value in data.items():
+        if key not in SECTIONS:
+            raise ConfigError(f"unknown section [{key}]" + did_you_mean(key, SECTIONS), path=source,
+                              hint=f"sections: {', '.join(SECTIONS)}")
+        if not isinstance(value, dict):
+            raise ConfigError(f"[{key}] must be a table", path=source)
+    return data, source
+
+
+@dataclass(frozen=True)
+class BrowseConfig:
+    """Every parameter of seed 001 App. B.1 (and the per-role output budgets), from the CLI and
+    the config file's ``[browse]`` table. Checked when made."""
+
+    t_max: int = 3
+    search_k: int = 10
+    planner_max_queries: int = 1
+    watcher_top_k: int = 1
+    n_grids: int = 2
+    grid_rows: int = 3
+    grid_cell: int = 256
+    title_max: int = 200
+    desc_max: int = 240
+    channel_max: int = 60
+    analyst_frames: int = 128
+    analyst_max_side: int = 512
+    transcript_chars: int = 25_000
+    memory_top: int = 3
+    memory_pool: int = 20
+    react_max_calls: int = 7
+    react_frames: int = 128
+    react_fps: float = 1.0
+    react_max_side: int = 512
+    watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
+    planner_max_tokens: int = 256
+    watcher_max_tokens: int = 64
+    checker_max_tokens: int = 128
+    analyst_max_tokens: int = 512
+
+    def __post_init__(self):
+        from .limits import check
+
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "watcher":
+                if v not in ("auto", "llm", "embed"):
+                    raise ConfigError(f"browse watcher = {v!r}: choose auto, llm or embed")
+                continue
+            kind = float if f.type == "float" else int
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or (kind is int and not float(v).is_integer()):
+                raise ConfigError(f"browse {f.name} = {v!r}: must be {'an integer' if kind is int else 'a number'}")
+            named = {"t_max": "t_max", "search_k": "search_k", "analyst_frames": "analyst_frames", "react_fps": "fps",
+                     "grid_rows": "rows", "grid_cell": "cell", "n_grids": "grids", "transcript_chars": "max_chars",
+                     "analyst_max_side": "max_side", "react_max_side": "max_side", "react_frames": "frames"}.get(f.name)
+            if named:
+                check(named, v, option=f"browse {f.name}")
+            elif v < (0 if f.name == "react_max_calls" else 1):
+                raise ConfigError(f"browse {f.name} = {v!r}: must be at least 1")
+
+
+def load_browse_config(path=None, **overrides) -> BrowseConfig:
+    """Defaults, then the config file's ``[browse]`` table, then explicit overrides (the CLI)."""
+    data, source = read_config_file(path) if path or default_config_path() else ({}, None)
+    table = data.get("browse") or {}
+    names = [f.name for f in fields(BrowseConfig)]
+    unknown = sorted(set(table) - set(names))
+    if unknown:
+        raise ConfigError(f"[browse] has unknown keys: {', '.join(unknown)}" + did_you_mean(unknown[0], names),
+                          path=source, hint=f"known: {', '.join(names)}")
+    try:
+        cfg = replace(BrowseConfig(), **table)
+    except ConfigError as exc:
+        raise ConfigError(str(exc), path=source) from None
+    return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})

@@ -1,0 +1,97 @@
+"""Documented ranges for every count and size a user can give, checked once at the boundary.
+
+The CLI's argument types and the library's public functions use the same table, so
+``vidsleuth frames -n 99999999999`` and ``sample_frames(path, n=99999999999)`` fail the same way,
+before any work: one line naming the option, its range and what was given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass
+
+from .errors import ArgumentError
+
+
+@dataclass(frozen=True)
+class Range:
+    lo: float
+    hi: float
+    kind: type = int
+    what: str = ""
+
+    def describe(self) -> str:
+        return f"{self.lo:g}..{self.hi:g}"
+
+
+RANGES: dict[str, Range] = {
+    "frames": Range(1, 4096, int, "frames to sample (a request beyond the video's frames is clamped to them)"),
+    "fps": Range(0.001, 240, float, "frames per second"),
+    "max_side": Range(16, 8192, int, "longest image side in pixels"),
+    "grids": Range(1, 16, int, "preview grids"),
+    "rows": Range(1, 10, int, "grid rows"),
+    "cols": Range(1, 10, int, "grid columns"),
+    "cell": Range(16, 1024, int, "grid cell size in pixels"),
+    "max_chars": Range(100, 10_000_000, int, "characters of a rendered timeline"),
+    "ocr_fps": Range(0.01, 30, float, "on-screen text samples per second"),
+    "k": Range(1, 100_000, int, "results to return"),
+    "k1": Range(0.0, 10.0, float, "BM25 term-frequency saturation"),
+    "b": Range(0.0, 1.0, float, "BM25 length normalisation"),
+    "t_max": Range(1, 20, int, "browsing loops"),
+    "search_k": Range(1, 1000, int, "candidates per search"),
+    "analyst_frames": Range(1, 1024, int, "frames per selected video"),
+    "bins": Range(1, 100, int, "calibration bins"),
+    "concurrency": Range(1, 256, int, "items in flight"),
+    "retries": Range(0, 100, int, "retries"),
+    "threshold": Range(0.0, 255.0, float, "shot-detection threshold"),
+}
+
+
+def check(name: str, value, *, option: str | None = None):
+    """``value`` when it lies in ``name``'s documented range, else an ArgumentError."""
+    r = RANGES[name]
+    label = option or f"--{name.replace('_', '-')}"
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (r.kind is int and not float(value).is_integer()):
+        raise ArgumentError(f"{label} must be {'an integer' if r.kind is int else 'a number'} in {r.describe()}, "
+                            f"not {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ArgumentError(f"{label} must be a finite number in {r.describe()}, not {value!r}")
+    if not r.lo <= value <= r.hi:
+        raise ArgumentError(f"{label} must be in {r.describe()} ({r.what}), not {value:g}")
+    return r.kind(value)
+
+
+def arg(name: str, option: str | None = None):
+    """An argparse ``type=`` that parses and range-checks with the same message as ``check``."""
+    r = RANGES[name]
+
+    def parse(text: str):
+        try:
+            value = r.kind(text) if r.kind is int else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {'an integer' if r.kind is int else 'a number'} in "
+                                             f"{r.describe()}, not {text!r}") from None
+        try:
+            return check(name, value, option=option)
+        except ArgumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc).split(" must ", 1)[-1].join(("must ", ""))) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def int_list(name: str):
+    """``8,16,32``: each checked against ``name``'s range."""
+    one = arg(name)
+
+    def parse(text: str) -> list[int]:
+        parts = [p for p in text.split(",") if p.strip()]
+        if not parts:
+            raise argparse.ArgumentTypeError("expected numbers such as 8,16,32")
+        return [one(p.strip()) for p in parts]
+
+    parse.__name__ = f"{name} list"
+    return parse
