@@ -95,3 +95,15 @@ def copy_of(tmp_path):
         return dst
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def no_error_logs(caplog):
+    """A test fails when anything logs at ERROR or above (as PySceneDetect's suite does): an
+    error that only reaches a log is a failure nobody sees."""
+    import logging
+
+    caplog.set_level(logging.ERROR)
+    yield
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, "ERROR log records: " + "; ".join(f"{r.name}: {r.getMessage()}" for r in errors)

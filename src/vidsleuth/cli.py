@@ -277,11 +277,11 @@ def _chat_args(p):
     p.add_argument("--image", type=Path, action="append", default=[], help="attach an image (repeatable)")
     p.add_argument("--audio", type=Path, action="append", default=[], help="attach audio (omni models)")
     p.add_argument("--system", help="system prompt")
-    p.add_argument("--max-tokens", type=int, default=512)
+    p.add_argument("--max-tokens", type=arg("max_tokens"), default=512)
     p.add_argument("--temperature", type=float, default=0.0)
     p.add_argument("--seed", type=int)
-    p.add_argument("--timeout", type=float, help="per-attempt timeout in seconds (overrides the config)")
-    p.add_argument("--retries", type=int, help="retries after a failed attempt (overrides the config)")
+    p.add_argument("--timeout", type=arg("timeout"), help="per-attempt timeout in seconds (overrides the config)")
+    p.add_argument("--retries", type=arg("retries"), help="retries after a failed attempt, 0..100 (overrides the config)")
     p.add_argument("--no-cache", action="store_true", help="always call the model")
     _models_args(p)
 
@@ -559,24 +559,40 @@ def _metrics_grounding(args) -> int:
     return _print_metrics(m, args.json)
 
 
-def _pairs_file(path: Path, key: str) -> dict:
+def _pairs_file(path: Path, key: str, check=None) -> dict:
+    """id -> value of ``key`` for each line; ``check(value)`` returns a problem ('' when fine),
+    which is an error naming the line (ground truth) or None = unparsed (``check`` None)."""
     from .search.corpus import iter_jsonl
 
     out = {}
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or "id" not in d:
             raise DataFileError(path, n, "needs 'id'")
-        out[str(d["id"])] = d.get(key)
+        value = d.get(key)
+        if check is not None:
+            problem = check(value)
+            if problem:
+                raise DataFileError(path, n, f"{key}: {problem}")
+        out[str(d["id"])] = value
     if not out:
         raise DataFileError(path, None, "holds no rows: nothing to score")
     return out
+
+
+def _box_pair_problem(v) -> str:
+    import math
+
+    ok = (isinstance(v, list) and len(v) == 2 and all(isinstance(b, list) and len(b) == 4 and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in b) for b in v))
+    return "" if ok else "expected [[x1, y1, x2, y2] at the start, [x1, y1, x2, y2] at the end] of finite numbers"
 
 
 @verb("metrics boxes", "spatial grounding: AP@0.5 and mIoU over start/end boxes")(_metrics_common)
 def _metrics_boxes(args) -> int:
     from .bench.grounding import score_boxes
 
-    gt, pred = _pairs_file(args.gt, "gt"), _pairs_file(args.pred, "pred")
+    gt = _pairs_file(args.gt, "gt", _box_pair_problem)
+    pred = {k: (v if not _box_pair_problem(v) else None) for k, v in _pairs_file(args.pred, "pred").items()}  # bad: unparsed
     return _print_metrics(score_boxes([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()]), args.json)
 
 
@@ -584,7 +600,12 @@ def _metrics_boxes(args) -> int:
 def _metrics_qa(args) -> int:
     from .bench.grounding import score_qa
 
-    gt, pred = _pairs_file(args.gt, "answer"), _pairs_file(args.pred, "pred")
+    from .bench.parse import parse_option
+
+    letter = lambda v: "" if isinstance(v, str) and v.strip().upper() in "ABCDEFGHIJ" and v.strip() else "expected one option letter"
+    gt = {k: v.strip().upper() for k, v in _pairs_file(args.gt, "answer", letter).items()}
+    # predictions are parsed as free text (["A"] or 42 is not an answer: unparsed)
+    pred = {k: (parse_option(v) if isinstance(v, str) else None) for k, v in _pairs_file(args.pred, "pred").items()}
     return _print_metrics(score_qa([{"gt": g, "pred": pred.get(k)} for k, g in gt.items()]), args.json)
 
 

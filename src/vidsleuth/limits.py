@@ -45,6 +45,8 @@ RANGES: dict[str, Range] = {
     "concurrency": Range(1, 256, int, "items in flight"),
     "retries": Range(0, 100, int, "retries"),
     "threshold": Range(0.0, 255.0, float, "shot-detection threshold"),
+    "timeout": Range(0.001, 86400, float, "seconds per attempt"),
+    "max_tokens": Range(1, 1_000_000, int, "tokens to generate"),
 }
 
 

@@ -3,6 +3,8 @@ for the public temporal-grounding formats (QVHighlights, Charades-STA, ActivityN
 
 from __future__ import annotations
 
+import math
+
 from ..errors import DataFileError
 from ..files import read_text
 
@@ -48,8 +50,13 @@ def _fail(problems: list[str], n: int, msg: str) -> None:
     problems.append(f"line {n}: {msg}")
 
 
+def _finite(x: Any, minimum: float = 0.0) -> bool:
+    """A real number (not a bool, NaN or Infinity, which Python's json accepts) of at least ``minimum``."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x >= minimum
+
+
 def _num_pair(v: Any) -> bool:
-    return isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
+    return isinstance(v, (list, tuple)) and len(v) == 2 and all(_finite(x) for x in v)
 
 
 def read_instances(path: str | Path) -> list[Instance]:
@@ -122,8 +129,11 @@ def load_gt(path: str | Path, fmt: str, durations: str | Path | None = None) -> 
 def _native_gt(path: Path, _durations) -> GroundTruth:
     out = {}
     for n, d in iter_jsonl(path):
-        if not isinstance(d, dict) or "id" not in d or not isinstance(d.get("gt"), list) or not all(_num_pair(w) for w in d["gt"]):
-            raise DataFileError(path, n, 'expected {"id", "gt": [[s, e], …], "duration"}')
+        if not isinstance(d, dict) or "id" not in d or not isinstance(d.get("gt"), list) or not d["gt"] \
+                or not all(_num_pair(w) for w in d["gt"]):
+            raise DataFileError(path, n, 'expected {"id", "gt": [[s, e], …], "duration"} with finite times >= 0')
+        if d.get("duration") is not None and not (_finite(d["duration"]) and d["duration"] > 0):
+            raise DataFileError(path, n, f"duration {d['duration']!r} is not a positive finite number of seconds")
         out[str(d["id"])] = {"gt": d["gt"], "duration": d.get("duration")}
     return out
 
@@ -133,6 +143,8 @@ def _qvh_gt(path: Path, _durations) -> GroundTruth:
     for n, d in iter_jsonl(path):
         if not isinstance(d, dict) or "qid" not in d or "relevant_windows" not in d:
             raise DataFileError(path, n, "a QVHighlights line needs 'qid' and 'relevant_windows'")
+        if not isinstance(d["relevant_windows"], list) or not all(_num_pair(w) for w in d["relevant_windows"]):
+            raise DataFileError(path, n, "relevant_windows must be [[start, end], …] with finite times >= 0")
         out[str(d["qid"])] = {"gt": d["relevant_windows"], "duration": d.get("duration")}
     return out
 
@@ -193,7 +205,9 @@ def load_predictions(path: str | Path, fmt: str) -> tuple[Predictions, int]:
         windows = d.get("pred_relevant_windows") if fmt == "qvhighlights" else d.get("pred")
         if key not in d:
             raise DataFileError(path, n, f"no '{key}'")
-        wins = [w[:2] for w in windows or [] if isinstance(w, list) and len(w) >= 2]
+        # a window that is not two finite numbers is not a prediction (NaN, Infinity, text): unparsed
+        wins = [w[:2] for w in (windows if isinstance(windows, list) else []) if isinstance(w, list) and len(w) >= 2
+                and _num_pair(w[:2])]
         if not wins:
             empty += 1
         out[str(d[key])] = wins

@@ -178,6 +178,9 @@ def ground_answer(answer: str | None, question: str, lines: list[str]) -> tuple[
             trimmed = " ".join(kept)
             return (answer, "") if trimmed == answer.strip().strip(".") else (
                 trimmed, f"guard: answer trimmed to its words found in the evidence ({answer!r})")
+        near = _closest_evidence(answer, qtok, lines)
+        if near:
+            return near, f"guard: answer {answer!r} is not in the evidence; took its closest match there, {near!r}"
     span = best_span(question, lines)
     if span:
         why = "no answer" if not answer else f"answer {answer!r} is not in the evidence"
@@ -206,6 +209,32 @@ def _runs(text: str, qtok: set[str]) -> list[str]:
         if run:
             out.append(" ".join(run))
     return out
+
+
+NEAR = 0.75  # similarity (difflib ratio, letters and digits only) for a garbled answer to count as a line's words
+
+
+def _closest_evidence(answer: str, qtok: set[str], lines: list[str]) -> str:
+    """The stretch of evidence most like one of the answer's runs, compared on letters and digits
+    only ("Silver Merth" and the OCR line "BESTLILYSILVERMOTH" -> "SILVERMOTH"), when it is at
+    least ``NEAR`` alike; '' otherwise."""
+    import difflib
+
+    best, best_ratio = "", NEAR
+    for run in _runs(answer, qtok):
+        target = re.sub(r"[\W_]+", "", run).lower()
+        if len(target) < 4:
+            continue
+        for line in lines:
+            squashed = re.sub(r"[\W_]+", "", line)
+            low = squashed.lower()
+            for size in range(max(4, len(target) - 2), len(target) + 3):
+                for i in range(0, max(1, len(low) - size + 1)):
+                    piece = low[i:i + size]
+                    r = difflib.SequenceMatcher(None, target, piece).ratio()
+                    if r > best_ratio and not all(t in qtok for t in value_tokens(piece)):
+                        best, best_ratio = squashed[i:i + size], r
+    return best
 
 
 def _is_value_word(word: str) -> bool:
