@@ -98,6 +98,7 @@ class BrowseConfig:
     watcher_max_tokens: int = 64
     checker_max_tokens: int = 128
     analyst_max_tokens: int = 512
+    react_max_tokens: int = 512
 
     def __post_init__(self):
         from .limits import check

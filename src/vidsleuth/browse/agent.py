@@ -10,6 +10,7 @@ Planner answer searches the question itself; an unparseable Checker answer conti
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ModelOutputError, VidsleuthError
@@ -28,6 +29,14 @@ PLANNER_SCHEMA = {"type": "object", "properties": {"thought": {"type": "string"}
                   "required": ["search_queries"]}
 CHECKER_SCHEMA = {"type": "object", "properties": {"decision": {"enum": ["HALT", "CONTINUE", "halt", "continue"]},
                                                    "feedback": {"type": "string"}}, "required": ["decision"]}
+# The ReAct turn for text-only models, grammar-constrained: a short thought keeps a 0.5B model from
+# looping inside it (measured: 11 of 12 turns ran out of tokens in a repeated "thought").
+REACT_SCHEMA = {"type": "object", "properties": {
+    "thought": {"type": "string", "maxLength": 200},
+    "tool": {"enum": ["search_videos", "watch", "answer"]},
+    "query": {"type": "string", "maxLength": 120}, "video_id": {"type": "string", "maxLength": 80},
+    "Explanation": {"type": "string", "maxLength": 300}, "Answer": {"type": "string", "maxLength": 80},
+    "Confidence": {"type": "string", "maxLength": 8}}, "required": ["thought", "tool"]}
 WATCHER_SCHEMA = {"type": "array", "items": {"type": "integer"}}
 ANSWER_SCHEMA = {"type": "object", "properties": {"Explanation": {"type": "string"}, "Answer": {"type": ["string", "number"]},
                                                   "Confidence": {"type": ["string", "number"]}},
@@ -309,6 +318,18 @@ class VideoBrowser:
         return tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems)
 
 
+@dataclass(frozen=True)
+class _NoReply:
+    """Stands in for a reply that could not be parsed (its text is kept for the trace)."""
+
+    text: str
+    data: Any = None
+    tokens_in: int = 0
+    tokens_out: int = 0
+    seconds: float = 0.0
+    cached: bool = False
+
+
 class ReAct:
     """The seed's baseline: one flat loop with ``search_videos`` and ``watch`` tools, at most 7
     calls, the same search stack; ``watch`` is one dense pass (128 frames at 1 fps, 512 px, plus
@@ -320,6 +341,16 @@ class ReAct:
     def __init__(self, index, models, videos: Videos, config: BrowseConfig | None = None):
         self.index, self.models, self.videos = index, models, videos
         self.cfg = config or BrowseConfig()
+
+    def _meta(self, vid: str) -> str:
+        rec = self.videos.record(vid)
+        return " ".join(x for x in (rec.title, rec.description, rec.channel, " ".join(rec.tags)) if x)
+
+    def _seen(self, vid: str) -> tuple[str, str]:
+        """(on-screen text, speech) of a whole video, for the guard's ranking."""
+        tl = self.videos.timeline(vid)
+        return (" ".join(s.text for s in tl.segments if s.kind == "ocr"),
+                " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle")))
 
     def _watch_parts(self, vid: str, text_only: bool) -> list[Any]:
         cfg = self.cfg
@@ -349,23 +380,23 @@ class ReAct:
         messages = [Message.of("system", system), Message.of("user", f"Question: {question}")]
         steps: list[Step] = []
         candidates, watched = [], []
+        searched: set[str] = set()
         failures = 0
         for call in range(1, cfg.react_max_calls + 2):
             final_turn = call > cfg.react_max_calls
             if final_turn:
                 messages.append(Message.of("user", "No tool calls are left: give the final answer JSON now."))
+            unparsed = ""
             try:
-                reply = model.chat(messages, max_tokens=cfg.analyst_max_tokens)
-                data = extract_json(reply.text)
-            except ModelOutputError:
+                reply = model.chat(messages, max_tokens=cfg.react_max_tokens, schema=REACT_SCHEMA if text_only else None)
+                data = reply.data if reply.data is not None else extract_json(reply.text)
+            except ModelOutputError as exc:
                 failures += 1
-                steps.append(Step("react-browse", call, "turn", reply.text[:300], reply.tokens_in, reply.tokens_out,
-                                  note="unparseable turn"))
-                messages += [Message.of("assistant", reply.text), Message.of("user", "Reply with ONLY one JSON object.")]
-                continue
-            messages.append(Message.of("assistant", reply.text))
+                data, unparsed = {}, "unparseable turn"
+                reply = _NoReply(exc.raw)
+            messages.append(Message.of("assistant", reply.text or "(unparseable)"))
             tool = data.get("tool") if isinstance(data, dict) else None
-            if isinstance(data, dict) and "Answer" in data and not tool:
+            if isinstance(data, dict) and data.get("Answer") not in (None, "") and tool in (None, "answer"):
                 ans, conf, fired = str(data["Answer"]), parse_confidence(data.get("Confidence")), ""
                 if text_only and watched:
                     ans, conf, fired = ground(question, ans, conf, evidence_lines(self.videos, watched))
@@ -374,23 +405,47 @@ class ReAct:
                               answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
                               tuple(steps), self.name, failures,
                               tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
+            if final_turn and text_only and watched:
+                # no usable final answer: the grounding guard takes the value from what was watched
+                ans, conf, fired = ground(question, None, None, evidence_lines(self.videos, watched))
+                if ans:
+                    steps.append(Step.from_reply("react-answer", call, "final", reply.text[:300], reply,
+                                                 (unparsed + "; " if unparsed else "") + fired))
+                    return Answer(question, ans, "taken from the watched videos' text by the grounding guard", 0.25,
+                                  answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
+                                  tuple(steps), self.name, failures,
+                                  tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
             if final_turn:
                 break
             note = ""
+            if tool == "search_videos" and str(data.get("query") or "").strip().lower() in searched \
+                    and [v for v in candidates if v not in watched]:
+                data, tool = {}, "repeat"  # the same search again is a wasted call: treated as an invalid one
+                unparsed = "repeated search"
             if tool == "search_videos" and query_problem(str(data.get("query") or ""), question):
                 note = f"guard: {query_problem(str(data.get('query') or ''), question)}; searching the question's words"
                 data = {**data, "query": question_query(question)}
             elif tool != "search_videos" and not (tool == "watch" and str(data.get("video_id")) in self.videos.records):
-                # an empty or invalid call: search the question first, then watch the best unwatched result
+                # an empty, unparseable or invalid call: search the question first, then watch the
+                # best unwatched result (ranked by the fused Watcher for text-only models)
+                what = unparsed or f"invalid tool call {str(data)[:80]!r}"
                 unwatched = [v for v in candidates if v not in watched]
                 if unwatched:
-                    note = f"guard: invalid tool call {str(data)[:80]!r}; watching the next search result"
+                    if text_only and len(unwatched) > 1:
+                        hits = [h for h in self.index.search(question_query(question), k=cfg.search_k)
+                                if h.video_id in unwatched] or [type("H", (), {"video_id": v})() for v in unwatched]
+                        ranked = fuse(question, [CandidateText(h.video_id, self._meta(h.video_id),
+                                                               *self._seen(h.video_id)) for h in hits],
+                                      self.models.embedder())
+                        unwatched = [r.video_id for r in ranked] + [v for v in unwatched if v not in {r.video_id for r in ranked}]
+                    note = f"guard: {what}; watching the next search result"
                     data, tool = {"tool": "watch", "video_id": unwatched[0]}, "watch"
                 else:
-                    note = f"guard: invalid tool call {str(data)[:80]!r}; searching the question's words"
+                    note = f"guard: {what}; searching the question's words"
                     data, tool = {"tool": "search_videos", "query": question_query(question)}, "search_videos"
             if tool == "search_videos":
                 query = str(data.get("query"))
+                searched.add(query.strip().lower())
                 hits = self.index.search(query, k=cfg.search_k)
                 if not hits and query != question_query(question):
                     note = (note + "; " if note else "") + f"guard: {query!r} found nothing; searching the question's words"
