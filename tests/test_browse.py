@@ -347,3 +347,35 @@ def test_bench_browse_unreachable_endpoint_exits_nonzero(world, tmp_path):
                           "--out", str(tmp_path / "out")], capture_output=True, text=True)
     assert out.returncode == 1 and "1 questions got no answer" in out.stderr and "127.0.0.1:9" in out.stderr
     assert "rerun the same command to resume" in out.stderr and (tmp_path / "out" / "summary.md").exists()
+
+
+def test_a_failing_judge_is_a_per_question_failure_and_resumes(world, tmp_path):
+    """A 500 from the judge endpoint: the question is counted missing with its error, the
+    outputs are still written, and a rerun judges only that question again."""
+    qs = tmp_path / "q.jsonl"
+    qs.write_text("".join(json.dumps({"id": i, "question": "When was the Harbor Point lighthouse built?", "answer": "1887",
+                                      "genre": "Films | TV\n# injected <b>x</b>", "seed_video_ids": ["harbor"]}) + "\n"
+                          for i in ("a/b", "a_b")))
+    base = {"planner": [PLAN], "watcher": [pick("Harbor Point lighthouse tour")], "checker": ['{"decision": "HALT"}'],
+            "analyst": [ANSWER]}
+    log: list = []
+    judge_down = scripted({**base, "judge": [lambda body: {"status": 500, "json": {"error": "judge down"}}]}, log)
+    out = tmp_path / "out"
+    with ScriptedServer(judge_down) as srv:
+        models = models_for(srv, tmp_path, max_retries=0)
+        m = run_browse(qs, lambda mm: VideoBrowser(world["index"], mm, Videos(world["records"]), config=CFG), models, out,
+                       protocol={"agent": "video-browser"}, judge_with="llm")
+    assert m["missing"] == 2 and "judge down" in m["run_errors"][0]["error"]
+    assert (out / "metrics.json").exists() and (out / "summary.md").exists()
+    log2: list = []
+    with ScriptedServer(scripted({**base, "judge": ['{"is_correct": true}']}, log2)) as srv:
+        models = models_for(srv, tmp_path, max_retries=0)
+        m = run_browse(qs, lambda mm: VideoBrowser(world["index"], mm, Videos(world["records"]), config=CFG), models, out,
+                       protocol={"agent": "video-browser"}, judge_with="llm")
+    assert m["missing"] == 0 and m["accuracy"] == 1.0 and [r for r, _ in log2].count("judge") == 2
+    # ids "a/b" and "a_b" keep two traces; the genre's pipe, newline and HTML stay inside one cell
+    assert len(list((out / "traces").glob("*.json"))) == 2
+    summary = (out / "summary.md").read_text()
+    assert not any(line.startswith("# injected") for line in summary.splitlines())
+    row = next(line for line in summary.splitlines() if "Films" in line)
+    assert row.count(" | ") == 4 and "&lt;b&gt;" in row

@@ -5,6 +5,7 @@ import sqlite3
 import time
 
 import pytest
+from pathlib import Path
 
 from vidsleuth.library import IngestOptions, Library, ingest
 
@@ -43,6 +44,16 @@ def test_reingest_unchanged_is_a_lookup_and_changed_is_redone(main_clip, tmp_pat
     os.utime(video, ns=(time.time_ns(), time.time_ns() + 10**9))
     changed = ingest(video, lib, FAST)
     assert changed.video.content_id != first.video.content_id
+
+
+def test_a_byte_identical_copy_reports_its_own_path(main_clip, tmp_path, copy_of):
+    first = copy_of(main_clip[0], "first.mp4")
+    second = copy_of(main_clip[0], "second.mp4")
+    lib = tmp_path / "lib"
+    a = ingest(first, lib, FAST)
+    b = ingest(second, lib, FAST)  # the same content: a lookup, reported under the path asked about
+    assert a.video.content_id == b.video.content_id
+    assert Path(a.video.path).name == "first.mp4" and Path(b.video.path).name == "second.mp4"
 
 
 def test_killed_ingest_resumes_from_finished_stages(main_clip, tmp_path, copy_of):

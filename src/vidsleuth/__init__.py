@@ -21,3 +21,9 @@ __all__ = [
     "VidsleuthError",
     "__version__",
 ]
+
+import os as _os
+
+# onnxruntime (RapidOCR, Whisper's VAD) writes a device id and telemetry under
+# ~/.cache/Microsoft/DeveloperTools when it is imported; this opt-out must be set before that import.
+_os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")

@@ -186,6 +186,24 @@ def sample_times(
     return [lo + (i + 0.5) * step for i in range(n)]
 
 
+def _targets(container, stream, p: Path, n, fps, start, end, max_side) -> list[float]:
+    """Checked arguments (documented ranges in ``vidsleuth.limits``) and the target times; a
+    request for more frames than the window holds is clamped to what it holds, with a warning."""
+    from .limits import check
+
+    n, fps = check("frames", n, option="-n"), check("fps", fps, option="--fps")
+    check("max_side", max_side, option="--max-side")
+    span = _video_span(container, stream)
+    if n is not None:  # more targets than frames would decode the same frames again
+        rate = float(stream.average_rate or stream.guessed_rate or 0) or 25.0
+        lo, hi = (start or 0.0), (min(end, span) if end is not None else span)
+        holds = max(1, math.ceil(max(0.0, hi - lo) * rate - 1e-6))
+        if n > holds:
+            warnings.warn(f"{p.name}: {n} frames asked for, the window holds {holds}: sampling {holds}", stacklevel=3)
+            n = holds
+    return sample_times(span, n=n, fps=fps, start=start, end=end)
+
+
 def _to_image(frame, max_side: int | None, rotation: int) -> Image.Image:
     w, h = frame.width, frame.height
     if max_side and max(w, h) > max_side:
@@ -253,22 +271,10 @@ def sample_frames(
     is checked per frame). A damaged file gives the frames before the damage and a
     ``DecodeWarning`` naming the time where decoding failed.
     """
-    from .limits import check
-
-    n, fps, max_side = check("frames", n, option="n"), check("fps", fps), check("max_side", max_side)
     p = _check_file(path)
     with open_media(p) as container:
         stream = _video_stream(container, p)
-        span = _video_span(container, stream)
-        if n is not None:  # more targets than the window holds frames would decode the same frames again
-            rate = float(stream.average_rate or stream.guessed_rate or 0) or 25.0
-            lo, hi = (start or 0.0), (min(end, span) if end is not None else span)
-            holds = max(1, math.ceil(max(0.0, hi - lo) * rate))
-            if n > holds:
-                warnings.warn(f"{p.name}: {n} frames asked for, the window holds about {holds}: sampling {holds}",
-                              stacklevel=2)
-                n = holds
-        targets = sample_times(span, n=n, fps=fps, start=start, end=end)
+        targets = _targets(container, stream, p, n, fps, start, end, max_side)
     workers = _workers(len(targets))
     if workers == 1:
         return list(iter_frames(p, max_side=max_side, times=targets))
@@ -320,7 +326,7 @@ def iter_frames(
         stream = _video_stream(container, p)
         stream.thread_type = "AUTO"
         if times is None:
-            targets = sample_times(_video_span(container, stream), n=n, fps=fps, start=start, end=end)
+            targets = _targets(container, stream, p, n, fps, start, end, max_side)
         else:
             targets = sorted(float(t) for t in times)
         interval = _frame_interval(stream)

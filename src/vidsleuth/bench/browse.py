@@ -125,6 +125,8 @@ def read_questions(path: str | Path) -> list[dict]:
         rows.append({"id": str(d["id"]), "question": d["question"], "answer": str(d["answer"]),
                      "level": str(d.get("level", "")), "genre": str(d.get("genre", "")),
                      "seed_video_ids": list(d.get("seed_video_ids") or [])})
+    if not rows:
+        raise DataFileError(path, None, "holds no questions: nothing to run")
     return rows
 
 

@@ -62,6 +62,9 @@ def choose_model(language: str | None, model: str | None = None) -> AsrModel:
 
 def _load(model: AsrModel):
     if model.name not in _LOADED:
+        from . import quiet_onnxruntime
+
+        quiet_onnxruntime()
         fw = require("faster_whisper", "perception")
         threads = int(os.environ.get("VIDSLEUTH_THREADS", "0")) or min(4, os.cpu_count() or 1)
         _LOADED[model.name] = fw.WhisperModel(

@@ -22,6 +22,7 @@ import numpy as np
 from PIL import Image
 
 from ..errors import require
+from . import quiet_onnxruntime
 from ..media import iter_frames, probe
 from ..progress import task
 from ..types import Segment
@@ -37,6 +38,7 @@ def _engine():
     global _ENGINE
     if _ENGINE is None:
         module = require("rapidocr_onnxruntime", "perception")
+        quiet_onnxruntime()
         _ENGINE = module.RapidOCR()
     return _ENGINE
 

@@ -191,9 +191,13 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
     from .corpus import read_corpus
 
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     records = {r.video_id: r for r in read_corpus(corpus or index.meta["corpus"])}
-    rows = [_row_fields(row, n, records, train) for n, row in iter_jsonl(train)]
+    rows = [_row_fields(row, n, records, train) for n, row in iter_jsonl(train)]  # checked before anything is made
+    if not rows:
+        from ..errors import DataFileError
+
+        raise DataFileError(train, None, "holds no training rows: nothing to distil")
+    out.mkdir(parents=True, exist_ok=True)
     partial = out / "cards.partial.jsonl"
     done: dict[str, MemoryCard] = {}
     if partial.exists():
@@ -236,6 +240,7 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
     for name in ("cards.jsonl", "embeddings.npy", "meta.json"):
         os.replace(tmp / name, out / name)
     tmp.rmdir()
+    partial.unlink(missing_ok=True)  # the bank is complete: the resume file has done its job
     return stats
 
 
