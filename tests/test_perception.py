@@ -169,3 +169,78 @@ def test_chinese_speech_uses_the_multilingual_model(tmp_path):
     assert sum("\u3400" <= ch <= "\u9fff" for ch in text) >= 3, text
     with pytest.raises(Exception, match="English-only"):
         transcribe(path, language="zh", model="tiny.en")
+
+
+# --------------------------------------------------------------------------- word boundaries and long speech
+
+FONTS = {"DejaVu Sans Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+         "DejaVu Sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+         "WenQuanYi Zen Hei": "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"}
+LATIN = ("BAKE AT 245 C", "PROGRESSION: C G AM F", "HARBOR POINT LIGHTHOUSE", "STATION 3 VALUE 21",
+         "CHAIN TOOL MODEL CT-47", "rest the dough 30 min")
+CJK = ("今日新闻 北京市场", "苹果价格 上涨")
+
+
+def _caption_frame(text: str, font: str, size: int, w: int = 640, h: int = 360):
+    from PIL import Image, ImageDraw, ImageFont
+
+    im = Image.new("RGB", (w, h), (30, 50, 90))
+    d = ImageDraw.Draw(im)
+    f = ImageFont.truetype(font, size)
+    d.text(((w - d.textlength(text, font=f)) / 2, h / 2 - size / 2), text, font=f, fill="white")
+    return im
+
+
+def _cer(ref: str, hyp: str) -> float:
+    return 1 - difflib.SequenceMatcher(None, ref, hyp).ratio() if ref != hyp else 0.0
+
+
+def test_ocr_keeps_word_boundaries_in_three_fonts_and_sizes():
+    """Small glyphs lost their gaps in the recogniser's 48-px input ("HARBORPOINTLIGHTHOUSE");
+    line crops scaled to 96 px keep them. Exact strings, spaces included; CER and WER reported."""
+    from vidsleuth.perception.ocr import read_image
+
+    cases = [(t, f, s) for f in FONTS.values() for s in (22, 30, 40) for t in LATIN]
+    cases += [(t, FONTS["WenQuanYi Zen Hei"], s) for s in (22, 30, 40) for t in CJK]
+    wrong, cer, wer_ = [], [], []
+    for text, font, size in cases:
+        got = " ".join(b.text for b in read_image(_caption_frame(text, font, size)))
+        cer.append(_cer(text, got))
+        wer_.append(wer(text, got))
+        if got != text:
+            wrong.append((text, Path(font).stem, size, got))
+    print(f"OCR on {len(cases)} generated captions: exact {len(cases) - len(wrong)}/{len(cases)}, "
+          f"CER {sum(cer) / len(cer):.3%}, WER {sum(wer_) / len(wer_):.3%}; wrong: {wrong}")
+    assert len(wrong) <= 1, wrong  # one near miss ("CHAIN T0OL") at most
+    for text in ("BAKE AT 245 C", "PROGRESSION: C G AM F", "HARBOR POINT LIGHTHOUSE", "STATION 3 VALUE 21"):
+        for font in FONTS:
+            assert " ".join(b.text for b in read_image(_caption_frame(text, FONTS[font], 22))) == text, (text, font)
+
+
+def test_ocr_on_a_small_720p_caption_keeps_spaces(tmp_path):
+    """The issue's case: `STATION 3 VALUE 21` at 1280x720 read as `STATION3VALUE21`."""
+    from vidsleuth.perception.ocr import read_image
+
+    im = _caption_frame("STATION 3 VALUE 21", FONTS["DejaVu Sans Bold"], 28, 1280, 720)
+    assert [b.text for b in read_image(im)] == ["STATION 3 VALUE 21"]
+
+
+def test_a_long_narration_is_heard_section_by_section(tmp_path):
+    """Every spoken section of a 90-s narration is in the timeline (the sequential decoder with
+    VAD dropped 19 of 22 sections of such a clip: its no-speech test fired on the synthetic voice)."""
+    from vidsleuth.library import IngestOptions, ingest
+
+    n = 11
+    spec = synth.ClipSpec(shots=(synth.Shot(n * 8 * 10 + 30, "0x203060"),), fps=10, width=320, height=180,
+                          speech=tuple(synth.Speech(1.0 + 8.0 * i, f"Section {i + 1}. The reading is steady today.")
+                                       for i in range(n)))
+    clip = tmp_path / "narration.mp4"
+    synth.make_clip(clip, spec)
+    tl = ingest(clip, tmp_path / "lib", IngestOptions(ocr=False, shots=False))
+    speech = tl.of_kind("speech")
+    for i in range(n):  # each section's words are in a segment that overlaps the time it was spoken
+        t0 = 1.0 + 8.0 * i
+        said = " ".join(s.text.lower() for s in speech if s.start < t0 + 4 and s.end > t0)
+        assert "section" in said and "steady" in said, (i + 1, said)
+    heard = {int(x) for x in re.findall(r"section (\d+)", " ".join(s.text for s in speech).lower())}
+    assert len(heard) >= n - 1, sorted(heard)  # the numbers too (tiny.en once wrote "Section I" for "nine")

@@ -37,6 +37,7 @@ class IngestOptions:
     ocr_fps: float = 1.0
     shots: bool = True
     shot_threshold: float = 27.0
+    parallel_stages: bool = True  # ASR, OCR and shots side by side (not part of any cache key's meaning)
 
 
 def default_library() -> Path:
@@ -180,23 +181,36 @@ def ingest(
         from .perception.asr import ASR_VERSION
         from .perception.ocr import OCR_VERSION
 
-        options_key = _key(asdict(options), sub_id, ASR_VERSION, OCR_VERSION)
+        options_key = _key({k: v for k, v in asdict(options).items() if k != "parallel_stages"}, sub_id, ASR_VERSION, OCR_VERSION)
         cached = lib.lookup(cid, options_key)
         if cached is not None:  # a byte-identical copy: the content is shared, the path is the one asked about
             return replace(cached, video=replace(cached.video, path=str(p)))
-        segments: list[Segment] = []
-        tkey = _key("transcript", sub_id, options.asr, options.language, options.asr_model, ASR_VERSION)
-        segments += lib.stage(cid, "transcript", tkey, lambda: transcript(p, info, options, sub))
+        # The stages read the same file independently and spend their time in C code that
+        # releases the GIL (CTranslate2, onnxruntime, FFmpeg): they run side by side, and each
+        # stage's result is cached as soon as it is done (a killed ingest resumes per stage).
+        jobs: list[tuple[str, str, Callable[[], list[Segment]]]] = [
+            ("transcript", _key("transcript", sub_id, options.asr, options.language, options.asr_model, ASR_VERSION),
+             lambda: transcript(p, info, options, sub))]
         if options.ocr and info.has_video:
             from .perception.ocr import read_video_text
 
-            segments += lib.stage(cid, "ocr", _key("ocr", options.ocr_fps, OCR_VERSION),
-                                  lambda: read_video_text(p, fps=options.ocr_fps))
+            jobs.append(("ocr", _key("ocr", options.ocr_fps, OCR_VERSION), lambda: read_video_text(p, fps=options.ocr_fps)))
         if options.shots and info.has_video:
             from .perception.shots import detect_shots
 
-            segments += lib.stage(cid, "shots", _key("shots", options.shot_threshold),
-                                  lambda: detect_shots(p, threshold=options.shot_threshold))
+            jobs.append(("shots", _key("shots", options.shot_threshold),
+                         lambda: detect_shots(p, threshold=options.shot_threshold)))
+        segments: list[Segment] = []
+        if len(jobs) == 1 or not options.parallel_stages:
+            for name, key, compute in jobs:
+                segments += lib.stage(cid, name, key, compute)
+        else:
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+                futures = [pool.submit(lib.stage, cid, name, key, compute) for name, key, compute in jobs]
+                for fut in futures:
+                    segments += fut.result()
         timeline = Timeline.build(info, segments)
         lib.store(timeline, options_key)
         return timeline
