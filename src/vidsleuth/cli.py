@@ -175,45 +175,53 @@ def _options(args):
 
 
 def _ingest_args(p):
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE_OR_DIR")
+    p.add_argument("--recursive", action="store_true", help="include media files in subfolders of folders given")
+    p.add_argument("--executor", choices=["threads", "local", "ray"],
+                   help="several files: local (a process pool, default), ray (Ray tasks; extra vidsleuth[ray]) or threads")
+    p.add_argument("--address", help="Ray cluster address (with --executor ray; default: a local instance)")
+    p.add_argument("--workers", type=arg("concurrency", "--workers"), help="parallel files (default: one per core)")
     _ingest_option_args(p)
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-@verb("ingest", "transcribe, read on-screen text and find shots; cached in a library")(_ingest_args)
+@verb("ingest", "transcribe, read on-screen text and find shots; cached in a library (files or whole folders)")(_ingest_args)
 def _ingest(args) -> int:
-    from .library import Library, ingest
-    from .progress import task
+    from .library import Library, collect_media, ingest, ingest_many
 
     options = _options(args)
-    out = []
-    failed = 0
-    with Library(args.library) as lib, task("ingest", total=len(args.files)) as bar:
-        for f in args.files:
-            try:
-                tl = ingest(f, lib, options)
-            except VidsleuthError as exc:
-                if len(args.files) == 1:
-                    raise
-                print(f"vidsleuth: error: {exc}", file=sys.stderr)
-                failed += 1
-                continue
-            finally:
-                bar.advance()
-            counts = {}
-            for s in tl.segments:
-                counts[s.kind] = counts.get(s.kind, 0) + 1
-            out.append({"path": tl.video.path, "content_id": tl.video.content_id,
-                        "duration": tl.video.duration, "segments": counts})
+    files = collect_media(args.files, recursive=args.recursive)
+    if len(files) == 1 and not files[0].is_dir():
+        tl = ingest(files[0], args.library, options)  # one file: errors are the command's error
+        counts: dict[str, int] = {}
+        for s in tl.segments:
+            counts[s.kind] = counts.get(s.kind, 0) + 1
+        out, failures, seconds = [{"path": tl.video.path, "content_id": tl.video.content_id,
+                                   "duration": tl.video.duration, "segments": counts}], [], None
+    else:
+        result = ingest_many(files, args.library, options, executor=args.executor or "local", workers=args.workers,
+                             address=args.address)
+        out = [result.done[str(f.resolve())] for f in files if str(f.resolve()) in result.done]
+        failures, seconds = result.errors(), result.seconds
+    with Library(args.library) as lib:
         root = lib.root
+    hours = sum(o["duration"] for o in out) / 3600
     if args.json:
-        _print_json({"library": str(root), "videos": out})
+        _print_json({"library": str(root), "videos": out, "failures": failures,
+                     "seconds": seconds, "video_hours": round(hours, 4)})
     else:
         for o in out:
             kinds = ", ".join(f"{v} {k}" for k, v in sorted(o["segments"].items())) or "no segments"
             print(f"{o['path']}: {o['duration']:.1f} s; {kinds}")
+        if seconds:
+            print(f"{len(out)} of {len(files)} files, {hours * 60:.1f} min of video in {seconds:.1f} s: "
+                  f"{hours / (seconds / 3600):.1f} hours of video per hour")
+        if failures:
+            print(f"{len(failures)} failed:")
+            for f in failures:
+                print(f"  {f['id']}: {f['error']}")
         print(f"library: {root}")
-    return 1 if failed else 0
+    return 1 if failures else 0
 
 
 def _timeline_args(p):

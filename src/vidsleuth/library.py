@@ -217,3 +217,65 @@ def ingest(
     finally:
         if not isinstance(library, Library):
             lib.close()
+
+
+VIDEO_SUFFIXES = {".mp4", ".mkv", ".mov", ".webm", ".avi", ".m4v", ".mpg", ".mpeg", ".ts", ".flv", ".wmv", ".m4a",
+                  ".mp3", ".wav", ".flac", ".ogg", ".opus"}
+
+
+def collect_media(inputs: list[str | Path], recursive: bool = False) -> list[Path]:
+    """Files given, plus the media files inside folders given (their subfolders too with
+    ``recursive``), sorted, without duplicates."""
+    from .errors import ArgumentError
+
+    out: list[Path] = []
+    for item in inputs:
+        p = Path(item)
+        if p.is_dir():
+            found = p.rglob("*") if recursive else p.iterdir()
+            out.extend(sorted(f for f in found if f.is_file() and f.suffix.lower() in VIDEO_SUFFIXES))
+        else:
+            out.append(p)
+    seen, unique = set(), []
+    for f in out:
+        key = str(f.resolve())
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    if not unique:
+        raise ArgumentError("no media files found in " + ", ".join(map(str, inputs)),
+                            hint="give files, or folders of video files (add --recursive for subfolders)")
+    return unique
+
+
+def _ingest_task(payload: tuple[str, str, dict]) -> dict:
+    """One file of a collection, in a worker process or Ray task (module level: picklable)."""
+    path, library, options = payload
+    tl = ingest(path, library, IngestOptions(**options))
+    counts: dict[str, int] = {}
+    for s in tl.segments:
+        counts[s.kind] = counts.get(s.kind, 0) + 1
+    return {"path": tl.video.path, "content_id": tl.video.content_id, "duration": tl.video.duration, "segments": counts}
+
+
+def ingest_many(paths: list[Path], library: str | Path | None = None, options: IngestOptions | None = None, *,
+                executor: str = "local", workers: int | None = None, address: str | None = None):
+    """Ingest a collection through the runner (``local``: a process pool; ``ray``: Ray tasks).
+    Returns the runner's result; every file's timeline is in the library, failures are listed."""
+    import os
+
+    from .runner import map_items
+    from .store import RunStore
+
+    options = options or IngestOptions()
+    lib = Library(library)
+    root = lib.root
+    lib.close()
+    workers = workers or max(1, min(len(paths), (os.cpu_count() or 1)))
+    if workers > 1:  # the stages' own parallelism on top of several workers would oversubscribe the cores
+        options = replace(options, parallel_stages=False)
+    store = RunStore(root / "runs.sqlite")
+    items = [(str(Path(p).resolve()), (str(Path(p).resolve()), str(root), asdict(options))) for p in paths]
+    run_id = store.find_or_start("ingest", {"files": [i for i, _ in items], "options": asdict(options)})
+    return map_items(_ingest_task, items, store=store, run_id=run_id, workers=workers, executor=executor,
+                     address=address, label="ingest")

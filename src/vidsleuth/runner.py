@@ -3,9 +3,16 @@
 Every benchmark (browse, compass, and the ones to come) and every batch job used to carry its own
 loop: threads in one, ``asyncio.gather`` in another, a resume loop in a third. ``map_items`` is
 the one loop: it skips items the store already holds (a killed run resumes without repeating
-them), runs the rest on a thread pool, retries a failing item up to ``retries`` times, stores each
-result the moment it is ready, records what still failed without stopping the others, and shows
-progress. Failed items are not stored, so rerunning the same command retries exactly those.
+them), runs the rest on an executor, retries a failing item up to ``retries`` times, stores each
+result the moment it is ready (only the calling process writes the store, so an item is stored
+once), records what still failed without stopping the others, and shows progress. Failed items
+are not stored, so rerunning the same command retries exactly those.
+
+Executors (a registry): ``threads`` (model-bound work: the default), ``local`` (a process pool sized
+to the machine: CPU-bound work such as ingest), ``ray`` (Ray tasks on a local instance or, with
+``address``, a cluster; ``pip install 'vidsleuth[ray]'``). For ``local`` and ``ray`` the function and
+payloads must be picklable (module-level functions, plain data). A Ray worker that dies is
+recovered by Ray's task retries; the item is stored once, when its result arrives.
 """
 
 from __future__ import annotations
@@ -37,12 +44,52 @@ class MapResult:
         return [{"id": f.item_id, "error": f.error, "attempts": f.attempts} for f in self.failures]
 
 
+def _attempts(fn, payload, retries: int, retry_on) -> tuple[Any, int, str]:
+    """(result, attempts, error): runs in the worker, so retries cost no round trip."""
+    last = ""
+    for attempt in range(1, retries + 2):
+        try:
+            return fn(payload), attempt, ""
+        except retry_on as exc:
+            last = str(exc)
+    return None, retries + 1, last
+
+
+def _ray_run(fn, todo, workers: int, retries: int, retry_on, address: str | None, on_done) -> None:
+    from .errors import require
+
+    ray = require("ray", "ray")
+    if not ray.is_initialized():
+        kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
+        ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
+    remote = ray.remote(max_retries=3, retry_exceptions=False)(_attempts)
+    pending = {remote.remote(fn, payload, retries, retry_on): item_id for item_id, payload in todo}
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for ref in ready:
+            item_id = pending.pop(ref)
+            try:
+                result, attempts, error = ray.get(ref)
+            except Exception as exc:  # a task that failed in Ray itself (worker lost beyond retries)
+                result, attempts, error = None, 4, f"ray: {type(exc).__name__}: {exc}"
+            on_done(item_id, result, attempts, error)
+
+
+EXECUTORS = ("threads", "local", "ray")
+
+
 def map_items(fn: Callable[[Any], Any], items: Sequence[tuple[str, Any]], *, store, run_id: int, workers: int = 1,
-              retries: int = 0, label: str = "items", retry_on: tuple[type[BaseException], ...] = (VidsleuthError,)) -> MapResult:
+              retries: int = 0, label: str = "items", retry_on: tuple[type[BaseException], ...] = (VidsleuthError,),
+              executor: str = "threads", address: str | None = None) -> MapResult:
     """Run ``fn(payload)`` for every ``(item_id, payload)`` not yet in the store; returns all
     results. ``fn`` raising one of ``retry_on`` is retried, then recorded as a failure."""
     from .progress import task
 
+    if executor not in EXECUTORS:
+        from .config import did_you_mean
+
+        raise ArgumentError(f"unknown executor {executor!r}" + did_you_mean(executor, EXECUTORS),
+                            hint=f"choose {', '.join(EXECUTORS)}")
     if workers < 1:
         raise ArgumentError(f"workers must be at least 1, not {workers}")
     if retries < 0:
@@ -56,31 +103,35 @@ def map_items(fn: Callable[[Any], Any], items: Sequence[tuple[str, Any]], *, sto
     failures: list[Failure] = []
     t0 = time.perf_counter()
 
-    def one(item_id: str, payload: Any):
-        last = ""
-        for attempt in range(1, retries + 2):
-            try:
-                result = fn(payload)
-            except retry_on as exc:
-                last = str(exc)
-                continue
-            store.save_item(run_id, item_id, result)
-            return item_id, result, attempt, ""
-        return item_id, None, retries + 1, last
-
     computed = 0
+
     with task(label, total=len(items)) as bar:
         bar.advance(len(items) - len(todo))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(one, i, x) for i, x in todo]
-            for fut in as_completed(futures):
-                item_id, result, attempts, error = fut.result()
-                if error:
-                    failures.append(Failure(item_id, error, attempts))
-                else:
-                    done[item_id] = result
-                    computed += 1
-                bar.advance()
+
+        def finished(item_id: str, result: Any, attempts: int, error: str) -> None:
+            nonlocal computed
+            if error:
+                failures.append(Failure(item_id, error, attempts))
+            else:
+                store.save_item(run_id, item_id, result)  # stored here, once, as it arrives
+                done[item_id] = result
+                computed += 1
+            bar.advance()
+
+        if executor == "ray":
+            _ray_run(fn, todo, workers, retries, retry_on, address, finished)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            pool_type = ThreadPoolExecutor if executor == "threads" else ProcessPoolExecutor
+            with pool_type(max_workers=workers) as pool:
+                futures = {pool.submit(_attempts, fn, x, retries, retry_on): i for i, x in todo}
+                for fut in as_completed(futures):
+                    try:
+                        result, attempts, error = fut.result()
+                    except Exception as exc:  # a worker process that died: the item failed, the run goes on
+                        result, attempts, error = None, 1, f"worker failed: {type(exc).__name__}: {exc}"
+                    finished(futures[fut], result, attempts, error)
     order = {i: k for k, i in enumerate(ids)}
     failures.sort(key=lambda f: order[f.item_id])
     return MapResult(done, tuple(failures), computed, time.perf_counter() - t0)

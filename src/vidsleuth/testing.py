@@ -156,3 +156,16 @@ class ScriptedServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def call_endpoint(payload: tuple[str, int, str]) -> dict:
+    """Send one chat message to ``base_url`` through an endpoint with ``max_concurrency``; a
+    module-level function, so tests can run it in worker processes and Ray tasks to check that
+    per-endpoint limits hold across them."""
+    from .models import Endpoint, ModelConfig, Models
+
+    base_url, limit, text = payload
+    cfg = ModelConfig({"scripted": Endpoint(name="scripted", backend="openai", base_url=base_url, model="m",
+                                            max_concurrency=limit, max_retries=0)}, {"default": "scripted"})
+    reply = Models(cfg, cache=False).for_role("default").chat(text)
+    return {"text": reply.text}
