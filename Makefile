@@ -42,6 +42,8 @@ bench: setup
 	$(PY) benchmarks/bench_sampling.py
 	$(PY) benchmarks/bench_models.py
 	$(PY) benchmarks/bench_search.py
+	$(PY) benchmarks/bench_ingest.py
+	$(PY) benchmarks/bench_browse.py --seed 2
 
 clean:
 	rm -rf demo-output .pytest_cache

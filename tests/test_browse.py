@@ -379,3 +379,54 @@ def test_a_failing_judge_is_a_per_question_failure_and_resumes(world, tmp_path):
     assert not any(line.startswith("# injected") for line in summary.splitlines())
     row = next(line for line in summary.splitlines() if "Films" in line)
     assert row.count(" | ") == 4 and "&lt;b&gt;" in row
+
+
+def test_planner_and_checker_guards_fire_and_are_recorded(world, tmp_path):
+    """A placeholder query is replaced by the question's words; a HALT with nothing selected
+    becomes CONTINUE; both are on the steps, and the trace shows them."""
+    log: list = []
+    script = scripted({"planner": [json.dumps({"thought": "t", "search_queries": ["query1", "query2"]})],
+                       "watcher": [pick("Harbor Point lighthouse tour")],
+                       "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER]}, log)
+    with ScriptedServer(script) as srv:
+        ans = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=CFG).run(
+            "In which year was the Harbor Point lighthouse built?")
+    searcher = [s for s in ans.steps if s.role == "searcher"][0]
+    assert "harbor" in searcher.inputs and "query1" not in searcher.inputs
+    assert any("placeholder query 'query1'" in g for g in ans.guards())
+    assert ans.selected == ("harbor",) and ans.answer == "1887"
+    # nothing selected (the watcher got no hits: a query that finds nothing falls back, the
+    # checker's HALT on an empty selection is overridden)
+    log2: list = []
+    script2 = scripted({"planner": [json.dumps({"search_queries": ["zzzz qqqq"]})], "watcher": ["[0]"],
+                        "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER]}, log2)
+    with ScriptedServer(script2) as srv:
+        ans2 = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=CFG).run(
+            "zzzz qqqq?")
+    assert [r for r, _ in log2].count("checker") == CFG.t_max and not ans2.selected
+    assert sum("HALT with no video selected" in g for g in ans2.guards()) == CFG.t_max
+    assert "guard:" in render(ans2)
+
+
+def test_react_guards_turn_invalid_calls_into_progress(world, tmp_path):
+    log: list = []
+    turns = ["not json at all", json.dumps({"tool": "watch", "video_id": "nope"}), ANSWER]
+    with ScriptedServer(scripted({"react": turns}, log)) as srv:
+        ans = ReAct(world["index"], models_for(srv, tmp_path), Videos(world["records"]), config=replace(CFG, react_frames=4)).run(
+            "In which year was the Harbor Point lighthouse built?")
+    notes = ans.guards()
+    assert any("unparseable turn; searching the question's words" in g for g in notes)
+    assert any("invalid tool call" in g and "watching the next search result" in g for g in notes)
+    assert ans.answer == "1887" and ans.selected
+
+
+@pytest.mark.parametrize("prediction,truth,ok", [
+    ("28 degrees", "28 °C", True), ("It will be 28°C", "28 C", True), ("1.9 kilograms", "1.9 kg", True),
+    ("eight p m", "8 PM", True), ("The score was three to one", "3-1", True), ("eighteen eighty seven", "1887", True),
+    ("four euros", "4 EUR", True), ("C T forty seven", "CT-47", True), ("30", "30 minutes", True),
+    ("29 degrees", "28 °C", False), ("19 kilograms", "1.9 kg", False), ("1-3", "3-1", False),
+    ("30 seconds", "30 minutes", False), ("14 EUR", "4 EUR", False), ("1888", "1887", False), ("", "1887", False)])
+def test_rule_judge_reads_values_with_units(prediction, truth, ok):
+    from vidsleuth.bench.browse import contains_match
+
+    assert contains_match(prediction, truth) is ok
