@@ -92,11 +92,12 @@ def contains_match(prediction: str | None, truth: str) -> bool:
 
 def judge_method(models, requested: str = "auto") -> str:
     """``llm`` (the seed's judge prompt) or ``contains`` (the rule above). ``auto`` uses the rule
-    when the judge is the embedded 0.5B model, which accepted 10 of 10 demo answers including
-    "$1.50" for "4 EUR" and "100" for "5元"."""
+    unless the judge endpoint is trusted as a judge (``judge = true``; the OpenAI backend's
+    default): the embedded 0.5B model accepted 10 of 10 demo answers including "$1.50" for
+    "4 EUR" and "100" for "5元"."""
     if requested != "auto":
         return requested
-    return "contains" if models.for_role("judge").endpoint.backend == "local" else "llm"
+    return "llm" if models.for_role("judge").endpoint.accepts("judge") else "contains"
 
 
 def judge(models, question: str, truth: str, prediction: str | None, method: str = "llm") -> tuple[bool | None, dict]:

@@ -51,11 +51,13 @@ class Endpoint:
     embedding_model: str = ""
     vision: bool | None = None  # accepts images; None: the backend's default (openai yes, local no)
     audio: bool | None = None  # accepts input_audio; None: the backend's default (openai yes, local no)
+    judge: bool | None = None  # trusted with the seed's judge prompt; None: the backend's default (openai yes, local no)
     threads: int = 0  # local backend: llama.cpp threads (0: one per core, at most 4)
     options: dict = field(default_factory=dict, compare=False)
 
     def accepts(self, kind: str) -> bool:
-        """Whether the endpoint takes ``vision`` or ``audio`` input: callers ask this, never the backend name."""
+        """Whether the endpoint takes ``vision`` or ``audio`` input, or is trusted as a ``judge``:
+        callers ask this, never the backend name."""
         declared = getattr(self, kind)
         if declared is not None:
             return bool(declared)

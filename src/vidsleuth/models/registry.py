@@ -11,7 +11,7 @@ from .openai_backend import OpenAIChat
 BACKENDS: dict[str, type[ChatModel]] = {"openai": OpenAIChat, "local": LocalChat}
 # What each backend accepts unless an endpoint declares otherwise (``vision = false`` for a
 # text-only model behind an OpenAI-compatible server; the embedded model reads no pixels).
-BACKEND_CAPABILITIES: dict[str, tuple[str, ...]] = {"openai": ("vision", "audio"), "local": ()}
+BACKEND_CAPABILITIES: dict[str, tuple[str, ...]] = {"openai": ("vision", "audio", "judge"), "local": ()}
 
 
 def backend(name: str) -> type[ChatModel]:
@@ -24,5 +24,9 @@ def backend(name: str) -> type[ChatModel]:
                           hint=f"choose one of {', '.join(sorted(BACKENDS))}") from None
 
 
+EMBEDDERS = {"local": lambda endpoint: LocalEmbedder(), "openai": OpenAIEmbedder}
+
+
 def embedder_for(endpoint) -> Embedder:
-    return LocalEmbedder() if endpoint is None or endpoint.backend == "local" else OpenAIEmbedder(endpoint)
+    """The embedder of an endpoint's backend (the local e5 model without one)."""
+    return EMBEDDERS["local" if endpoint is None else endpoint.backend](endpoint)
