@@ -194,9 +194,9 @@ def _targets(container, stream, p: Path, n, fps, start, end, max_side) -> list[f
     n, fps = check("frames", n, option="-n"), check("fps", fps, option="--fps")
     check("max_side", max_side, option="--max-side")
     span = _video_span(container, stream)
-    if n is not None:  # more targets than frames would decode the same frames again
+    lo, hi = (start or 0.0), (min(end, span) if end is not None else span)
+    if n is not None and hi > lo:  # more targets than frames would decode the same frames again
         rate = float(stream.average_rate or stream.guessed_rate or 0) or 25.0
-        lo, hi = (start or 0.0), (min(end, span) if end is not None else span)
         holds = max(1, math.ceil(max(0.0, hi - lo) * rate - 1e-6))
         if n > holds:
             warnings.warn(f"{p.name}: {n} frames asked for, the window holds {holds}: sampling {holds}", stacklevel=3)
