@@ -430,3 +430,20 @@ def test_rule_judge_reads_values_with_units(prediction, truth, ok):
     from vidsleuth.bench.browse import contains_match
 
     assert contains_match(prediction, truth) is ok
+
+
+@pytest.mark.parametrize("answer,question,lines,expected", [
+    ("Durand chain saw model number RX-12", "Which model number does the Durand chain saw have?", ["CHAIN SAW MODEL RX-12"], "RX-12"),
+    ("Saturday concert starts at 8pm", "At what time does the Halvard Quartet's Saturday concert begin?",
+     ["The Saturday concert begins at 8pm."], "8pm"),
+    ("245 C", "What was the winning lily at the Ashgrove flower show?", ["BEST LILY SILVER MOTH"], "SILVER MOTH"),
+    ("the Silver Merth", "What was the winning lily?", ["BESTLILYSILVERMOTH"], "SILVERMOTH"),
+    ("walnut", "Which costs more at Rossi Bakery, the walnut loaf or the rye loaf?", ["WALNUT LOAF 8 EUR"], "walnut"),
+    ("The walnut loaf costs 8 EUR", "Which costs more at Rossi Bakery, the walnut loaf or the rye loaf?",
+     ["WALNUT LOAF 8 EUR"], "walnut"),
+    ("1887", "When was the lighthouse built?", ["BUILT IN 1887"], "1887"),
+])
+def test_grounding_guard(answer, question, lines, expected):
+    from vidsleuth.browse.answers import ground_answer
+
+    assert ground_answer(answer, question, lines)[0] == expected

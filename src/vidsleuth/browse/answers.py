@@ -159,6 +159,31 @@ def matches(prediction: str | None, truth: str) -> bool:
     return joined.isalpha() and len(joined) >= 6 and joined in "".join(p)
 
 
+def _picks_an_alternative(answer: str, question: str) -> bool:
+    """An "A or B?" question answered with one of its own alternatives ("Which costs more, the
+    walnut loaf or the rye loaf?" -> "walnut"): the answer is rightly made of question words."""
+    q = value_tokens(question)
+    if "or" not in q:
+        return False
+    a = [t for t in value_tokens(answer) if t not in STOPWORDS]
+    return bool(a) and len(a) <= 4 and all(t in q for t in a)
+
+
+def _alternative_named(answer: str, question: str) -> str:
+    """For "…, the walnut loaf or the rye loaf?", the alternative an answer sentence names
+    ("The walnut loaf costs 8 EUR" -> "walnut"); '' when it names none or both."""
+    m = re.search(r"([^,;:?]+)\bor\b([^,;:?]+)", question, re.I)
+    if not m:
+        return ""
+    left = [t for t in value_tokens(m.group(1)) if t not in STOPWORDS]
+    right = [t for t in value_tokens(m.group(2)) if t not in STOPWORDS]
+    only_left = [t for t in left if t not in right]
+    only_right = [t for t in right if t not in left]
+    said = set(value_tokens(answer))
+    picks = [side for side in (only_left, only_right) if side and any(t in said for t in side)]
+    return " ".join(picks[0]) if len(picks) == 1 else ""
+
+
 def _question_tokens(question: str) -> set[str]:
     return set(value_tokens(question)) | STOPWORDS
 
@@ -172,6 +197,11 @@ def ground_answer(answer: str | None, question: str, lines: list[str]) -> tuple[
     for line in lines:
         evidence.update(value_tokens(line))
     qtok = _question_tokens(question)
+    if answer and _picks_an_alternative(answer, question):
+        return answer.strip().strip("."), ""
+    chosen = _alternative_named(answer, question) if answer else ""
+    if chosen:
+        return chosen, f"guard: an either-or question; kept the alternative the answer names ({answer!r})"
     if answer:
         kept = [g for run in _runs(answer, qtok) for g in [_grounded_part(run, evidence)] if g]
         if kept:
