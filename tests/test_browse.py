@@ -447,3 +447,10 @@ def test_grounding_guard(answer, question, lines, expected):
     from vidsleuth.browse.answers import ground_answer
 
     assert ground_answer(answer, question, lines)[0] == expected
+
+
+def test_or_inside_a_question_is_not_always_a_choice():
+    from vidsleuth.browse.answers import ground_answer
+
+    q = "For how many minutes does the Sami glaze simmer or rest?"
+    assert ground_answer("25 minutes", q, ["Leave the glaze for 25 minutes."])[0] == "25 minutes"

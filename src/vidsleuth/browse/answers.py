@@ -159,11 +159,16 @@ def matches(prediction: str | None, truth: str) -> bool:
     return joined.isalpha() and len(joined) >= 6 and joined in "".join(p)
 
 
+def _either_or(q: list[str]) -> bool:
+    """A choice between named alternatives ("Which …, A or B?"), not "simmer or rest"."""
+    return "or" in q and any(w in q for w in ("which", "who", "whose", "whom"))
+
+
 def _picks_an_alternative(answer: str, question: str) -> bool:
     """An "A or B?" question answered with one of its own alternatives ("Which costs more, the
     walnut loaf or the rye loaf?" -> "walnut"): the answer is rightly made of question words."""
     q = value_tokens(question)
-    if "or" not in q:
+    if not _either_or(q) or any(ch.isdigit() for ch in answer):
         return False
     a = [t for t in value_tokens(answer) if t not in STOPWORDS]
     return bool(a) and len(a) <= 4 and all(t in q for t in a)
@@ -173,12 +178,12 @@ def _alternative_named(answer: str, question: str) -> str:
     """For "…, the walnut loaf or the rye loaf?", the alternative an answer sentence names
     ("The walnut loaf costs 8 EUR" -> "walnut"); '' when it names none or both."""
     m = re.search(r"([^,;:?]+)\bor\b([^,;:?]+)", question, re.I)
-    if not m:
+    if not m or not _either_or(value_tokens(question)):
         return ""
     left = [t for t in value_tokens(m.group(1)) if t not in STOPWORDS]
     right = [t for t in value_tokens(m.group(2)) if t not in STOPWORDS]
-    only_left = [t for t in left if t not in right]
-    only_right = [t for t in right if t not in left]
+    only_left = [t for t in left if t not in right and t not in UNITS]
+    only_right = [t for t in right if t not in left and t not in UNITS]
     said = set(value_tokens(answer))
     picks = [side for side in (only_left, only_right) if side and any(t in said for t in side)]
     return " ".join(picks[0]) if len(picks) == 1 else ""
@@ -224,8 +229,8 @@ def _runs(text: str, qtok: set[str]) -> list[str]:
     runs, cur = [], []
     for w in text.split():
         toks = value_tokens(w)
-        if toks and all(t in qtok - STOPWORDS for t in toks):
-            runs.append(cur)
+        if toks and all(t in qtok - STOPWORDS for t in toks) and not all(t in UNITS for t in toks):
+            runs.append(cur)  # a question word ends a run; a unit the question also names does not
             cur = []
         elif toks:
             cur.append(w.strip(".,;:!?\"'()[]"))
