@@ -302,13 +302,15 @@ class VideoBrowser:
                 break
         if not selected:
             steps.append(Step("analyst", 0, "no video selected", None, note="nothing to analyse"))
-            return Answer(question, None, "no video was selected", None, (), (), tuple(candidates), tuple(steps),
-                          self.name, 0, self._unavailable(candidates))
+            return Answer(question=question, answer=None, explanation="no video was selected",
+                          candidates=tuple(candidates), steps=tuple(steps), agent=self.name,
+                          unavailable=self._unavailable(candidates))
         answer, explanation, confidence, _failed = self._analyse(question, selected, steps)
         failures = sum(1 for s in steps if s.note.startswith("unparseable"))  # the analyst's step included, once
-        return Answer(question, answer, explanation, confidence, answer_evidence(answer, self.videos, selected),
-                      tuple(selected), tuple(candidates), tuple(steps), self.name, failures,
-                      self._unavailable(candidates))
+        return Answer(question=question, answer=answer, explanation=explanation, confidence=confidence,
+                      evidence=answer_evidence(answer, self.videos, selected), selected=tuple(selected),
+                      candidates=tuple(candidates), steps=tuple(steps), agent=self.name, parse_failures=failures,
+                      unavailable=self._unavailable(candidates))
 
     def _ground(self, question: str, answer: str, confidence: float | None, selected) -> tuple:
         """The grounding guard (``answers.ground_answer``) over the lines the model was shown."""
@@ -401,20 +403,16 @@ class ReAct:
                 if text_only and watched:
                     ans, conf, fired = ground(question, ans, conf, evidence_lines(self.videos, watched))
                 steps.append(Step.from_reply("react-answer", call, "final", data, reply, fired))
-                return Answer(question, ans, str(data.get("Explanation") or ""), conf,
-                              answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
-                              tuple(steps), self.name, failures,
-                              tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
+                return self._answer(question, ans, str(data.get("Explanation") or ""), conf, watched, candidates,
+                                    steps, failures)
             if final_turn and text_only and watched:
                 # no usable final answer: the grounding guard takes the value from what was watched
                 ans, conf, fired = ground(question, None, None, evidence_lines(self.videos, watched))
                 if ans:
                     steps.append(Step.from_reply("react-answer", call, "final", reply.text[:300], reply,
                                                  (unparsed + "; " if unparsed else "") + fired))
-                    return Answer(question, ans, "taken from the watched videos' text by the grounding guard", 0.25,
-                                  answer_evidence(ans, self.videos, watched), tuple(watched), tuple(candidates),
-                                  tuple(steps), self.name, failures,
-                                  tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
+                    return self._answer(question, ans, "taken from the watched videos' text by the grounding guard",
+                                        0.25, watched, candidates, steps, failures)
             if final_turn:
                 break
             note = ""
@@ -462,9 +460,14 @@ class ReAct:
                 watched += [vid] if vid not in watched else []
                 steps.append(Step.from_reply("react-watch", call, f"watch({vid})", "dense pass", reply, note))
                 messages.append(Message.of("user", *self._watch_parts(vid, text_only)))
-        return Answer(question, None, "no final answer within the tool budget", None, (), tuple(watched),
-                      tuple(candidates), tuple(steps), self.name, failures + 1,
-                      tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
+        return self._answer(question, None, "no final answer within the tool budget", None, watched, candidates,
+                            steps, failures + 1)
+
+    def _answer(self, question, answer, explanation, confidence, watched, candidates, steps, failures) -> Answer:
+        return Answer(question=question, answer=answer, explanation=explanation, confidence=confidence,
+                      evidence=answer_evidence(answer, self.videos, watched), selected=tuple(watched),
+                      candidates=tuple(candidates), steps=tuple(steps), agent=self.name, parse_failures=failures,
+                      unavailable=tuple((v, self.videos.problems[v]) for v in candidates if v in self.videos.problems))
 
 
 AGENTS = {"video-browser": VideoBrowser, "react": ReAct}

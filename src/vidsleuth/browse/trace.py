@@ -34,7 +34,7 @@ class Step:
                    reply.cached, note)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Answer:
     question: str
     answer: str | None  # None: the model's final answer could not be parsed
