@@ -454,3 +454,32 @@ def test_or_inside_a_question_is_not_always_a_choice():
 
     q = "For how many minutes does the Sami glaze simmer or rest?"
     assert ground_answer("25 minutes", q, ["Leave the glaze for 25 minutes."])[0] == "25 minutes"
+
+
+def test_calibration_counts_every_question():
+    """App. A.6.2: N is all samples; a question without a confidence counts at confidence 0
+    (leaving it out, as before, gave CE 0.0 for this agent that fails silently)."""
+    rows = [{"correct": True, "confidence": 1.0}, {"correct": False, "confidence": None}, {"correct": True, "confidence": None}]
+    m = calibration(rows)
+    assert m["n"] == 3 and m["without_confidence"] == 2
+    # bin 1 holds the two unconfident rows (accuracy 0.5, confidence 0): |0.5 - 0| * 2/3
+    assert m["calibration_error"] == pytest.approx(0.5 * 2 / 3)
+
+
+def test_watcher_grids_go_at_their_native_size(world, tmp_path):
+    """Seed B.3: 3x3 cells of 256 px; the endpoint's 512-px image limit must not shrink them."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    log: list = []
+    script = scripted({"planner": [PLAN], "watcher": [pick("Harbor Point lighthouse tour")],
+                       "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER]}, log)
+    with ScriptedServer(script) as srv:
+        VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"], library=tmp_path / "lib"),
+                     config=CFG).run("In which year was the Harbor Point lighthouse built?")
+    body = next(b for r, b in log if r == "watcher")
+    urls = [p["image_url"]["url"] for p in body["messages"][0]["content"] if p.get("type") == "image_url"]
+    sizes = {Image.open(io.BytesIO(base64.b64decode(u.split(",", 1)[1]))).size for u in urls}
+    assert sizes and all(w == 3 * 256 for w, _ in sizes), sizes
