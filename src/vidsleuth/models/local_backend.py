@@ -61,7 +61,7 @@ def describe_audio(part: AudioPart) -> str:
 def default_threads() -> int:
     """llama.cpp threads: the endpoint's ``threads``, else ``$VIDSLEUTH_THREADS``, else one core
     fewer than the machine has (at least 1, at most 4). llama.cpp busy-waits: on 2 cores the 0.5B
-    model made 44 tokens/s with 2 threads and 27 with 1 on an idle machine, but 14 against 27 with
+    model made 44 tokens/s with 2 threads and 26 with 1 on an idle machine, but 14 against 26 with
     one core busy (perception, a second question) — the usual state of an agent run."""
     return int(os.environ.get("VIDSLEUTH_THREADS", "0")) or max(1, min(4, (os.cpu_count() or 2) - 1))
 
