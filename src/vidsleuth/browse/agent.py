@@ -10,7 +10,7 @@ Planner answer searches the question itself; an unparseable Checker answer conti
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import ModelOutputError, VidsleuthError
@@ -18,8 +18,8 @@ from ..models.jsonout import extract_json
 from ..models.types import ImagePart, Message
 from ..prompts import render
 from .answers import ground_answer
-from .fusion import CandidateText, fuse
-from .guards import query_problem, question_query
+from .fusion import fuse
+from .guards import guarded_search, query_problem, question_query
 from .trace import Answer, Step, parse_confidence
 from .videos import BrowseConfig, Videos, clip
 from ..timecode import seconds_label
@@ -121,12 +121,7 @@ class VideoBrowser:
 
     def _search(self, query: str, question: str, loop: int, steps: list) -> tuple[str, list]:
         """The Searcher; a query that finds nothing is replaced by the question's words (recorded)."""
-        hits = self.index.search(query, k=self.cfg.search_k)
-        note = ""
-        if not hits and query != question_query(question):
-            note = f"guard: {query!r} found nothing; searching the question's words instead"
-            query = question_query(question)
-            hits = self.index.search(query, k=self.cfg.search_k)
+        query, hits, note = guarded_search(self.index, query, question, self.cfg.search_k)
         steps.append(Step("searcher", loop, query, [h.video_id for h in hits], note=note))
         return query, hits
 
@@ -195,19 +190,8 @@ class VideoBrowser:
         the on-screen text read in their preview-grid cells and the speech heard within the grids'
         span (``fusion.fuse``). ``visual=False`` is the metadata-only ablation."""
         cfg = self.cfg
-        texts = []
-        for hit in hits:
-            rec = self.videos.record(hit.video_id)
-            meta = " ".join(x for x in (rec.title, rec.description, rec.channel, " ".join(rec.tags)) if x)
-            screen = speech = ""
-            if visual:
-                grids = self.videos.grids(hit.video_id, cfg)
-                times = [t for g in grids for t in g.times]
-                if times:
-                    screen = " ".join(self.videos.text_at(hit.video_id, times, kinds=("ocr",)))
-                    speech = " ".join(self.videos.text_at(hit.video_id, [min(times) - 1.0, max(times) + 1.0],
-                                                          kinds=("speech", "subtitle")))
-            texts.append(CandidateText(hit.video_id, meta, screen, speech))
+        grid_times = lambda vid: [t for g in self.videos.grids(vid, cfg) for t in g.times] if visual else []
+        texts = [self.videos.candidate_text(h.video_id, grid_times(h.video_id)) for h in hits]
         ranked = fuse(question, texts, self.models.embedder())
         picked = [r.video_id for r in ranked[: cfg.watcher_top_k]]
         missing = [h.video_id for h in hits if h.video_id in self.videos.problems] if visual else []
@@ -222,9 +206,8 @@ class VideoBrowser:
         halt, feedback = self._check_model(question, query, evidence, history, loop, steps)
         if halt and not evidence:
             last = steps[-1]
-            steps[-1] = Step(last.role, last.loop, last.inputs, last.output, last.tokens_in, last.tokens_out,
-                             last.seconds, last.cached,
-                             (last.note + "; " if last.note else "") + "guard: HALT with no video selected: CONTINUE")
+            steps[-1] = replace(last, note=(last.note + "; " if last.note else "")
+                                + "guard: HALT with no video selected: CONTINUE")
             return False, "no video has been selected yet: search for the question's subject"
         return halt, feedback
 
@@ -344,16 +327,6 @@ class ReAct:
         self.index, self.models, self.videos = index, models, videos
         self.cfg = config or BrowseConfig()
 
-    def _meta(self, vid: str) -> str:
-        rec = self.videos.record(vid)
-        return " ".join(x for x in (rec.title, rec.description, rec.channel, " ".join(rec.tags)) if x)
-
-    def _seen(self, vid: str) -> tuple[str, str]:
-        """(on-screen text, speech) of a whole video, for the guard's ranking."""
-        tl = self.videos.timeline(vid)
-        return (" ".join(s.text for s in tl.segments if s.kind == "ocr"),
-                " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle")))
-
     def _watch_parts(self, vid: str, text_only: bool) -> list[Any]:
         cfg = self.cfg
         rec = self.videos.record(vid)
@@ -420,8 +393,9 @@ class ReAct:
                     and [v for v in candidates if v not in watched]:
                 data, tool = {}, "repeat"  # the same search again is a wasted call: treated as an invalid one
                 unparsed = "repeated search"
-            if tool == "search_videos" and query_problem(str(data.get("query") or ""), question):
-                note = f"guard: {query_problem(str(data.get('query') or ''), question)}; searching the question's words"
+            problem = query_problem(str(data.get("query") or ""), question) if tool == "search_videos" else ""
+            if problem:
+                note = f"guard: {problem}; searching the question's words"
                 data = {**data, "query": question_query(question)}
             elif tool != "search_videos" and not (tool == "watch" and str(data.get("video_id")) in self.videos.records):
                 # an empty, unparseable or invalid call: search the question first, then watch the
@@ -430,25 +404,20 @@ class ReAct:
                 unwatched = [v for v in candidates if v not in watched]
                 if unwatched:
                     if text_only and len(unwatched) > 1:
-                        hits = [h for h in self.index.search(question_query(question), k=cfg.search_k)
-                                if h.video_id in unwatched] or [type("H", (), {"video_id": v})() for v in unwatched]
-                        ranked = fuse(question, [CandidateText(h.video_id, self._meta(h.video_id),
-                                                               *self._seen(h.video_id)) for h in hits],
-                                      self.models.embedder())
-                        unwatched = [r.video_id for r in ranked] + [v for v in unwatched if v not in {r.video_id for r in ranked}]
+                        pool = [h.video_id for h in self.index.search(question_query(question), k=cfg.search_k)
+                                if h.video_id in unwatched] or unwatched
+                        ranked = [r.video_id for r in fuse(question, [self.videos.candidate_text(v) for v in pool],
+                                                           self.models.embedder())]
+                        unwatched = ranked + [v for v in unwatched if v not in ranked]
                     note = f"guard: {what}; watching the next search result"
                     data, tool = {"tool": "watch", "video_id": unwatched[0]}, "watch"
                 else:
                     note = f"guard: {what}; searching the question's words"
                     data, tool = {"tool": "search_videos", "query": question_query(question)}, "search_videos"
             if tool == "search_videos":
-                query = str(data.get("query"))
-                searched.add(query.strip().lower())
-                hits = self.index.search(query, k=cfg.search_k)
-                if not hits and query != question_query(question):
-                    note = (note + "; " if note else "") + f"guard: {query!r} found nothing; searching the question's words"
-                    query = question_query(question)
-                    hits = self.index.search(query, k=cfg.search_k)
+                searched.add(str(data.get("query")).strip().lower())
+                query, hits, empty = guarded_search(self.index, str(data.get("query")), question, cfg.search_k)
+                note = "; ".join(x for x in (note, empty) if x)
                 candidates += [h.video_id for h in hits if h.video_id not in candidates]
                 listing = "\n".join(f"{h.video_id}: {clip(h.title, cfg.title_max)} | "
                                     f"{clip(self.videos.record(h.video_id).channel, cfg.channel_max)}" for h in hits)

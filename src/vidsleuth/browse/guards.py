@@ -57,3 +57,13 @@ def query_problem(query: str, question: str) -> str:
     if not set(content_words(query)) & set(content_words(question)):
         return f"query {query!r} shares no content word with the question"
     return ""
+
+
+def guarded_search(index, query: str, question: str, k: int) -> tuple[str, list, str]:
+    """(query searched, hits, note): a query that finds nothing is replaced by the question's
+    words, and the note says so ('' when the query was kept)."""
+    hits = index.search(query, k=k)
+    fallback = question_query(question)
+    if hits or query == fallback:
+        return query, hits, ""
+    return fallback, index.search(fallback, k=k), f"guard: {query!r} found nothing; searching the question's words instead"

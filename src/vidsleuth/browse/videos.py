@@ -122,6 +122,23 @@ class Videos:
             self._timelines[key] = tl
         return self._timelines[key]
 
+    def candidate_text(self, video_id: str, times=None):
+        """What is known of a candidate for the fused Watcher: its metadata, plus the on-screen
+        text at ``times`` and the speech within their span (second before and after); without
+        ``times``, the whole video's on-screen text and speech."""
+        from .fusion import CandidateText
+
+        meta = " ".join(v for v in self.record(video_id).search_text().values() if v)
+        if times is None:
+            tl = self.timeline(video_id)
+            return CandidateText(video_id, meta, " ".join(s.text for s in tl.segments if s.kind == "ocr"),
+                                 " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle")))
+        if not times:
+            return CandidateText(video_id, meta)
+        return CandidateText(video_id, meta, " ".join(self.text_at(video_id, times, kinds=("ocr",))),
+                             " ".join(self.text_at(video_id, [min(times) - 1.0, max(times) + 1.0],
+                                                   kinds=("speech", "subtitle"))))
+
     def text_at(self, video_id: str, times, kinds=("ocr",)) -> list[str]:
         """What perception read (``ocr``) or heard (``speech``) at or around the given times,
         without repeats, in time order."""
