@@ -46,21 +46,6 @@ def make_clip(path: Path, seconds: int) -> dict:
     return {"captions": [(c.start, c.end, c.text) for c in captions], "speech": [(s.start, s.text) for s in speech]}
 
 
-def words(text: str) -> list[str]:
-    return re.sub(r"[^\w\s']", " ", text.lower()).split()
-
-
-def wer(ref: str, hyp: str) -> float:
-    r, h = words(ref), words(hyp)
-    d = list(range(len(h) + 1))
-    for i in range(1, len(r) + 1):
-        prev, d[0] = d[0], i
-        for j in range(1, len(h) + 1):
-            cur = min(d[j] + 1, d[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
-            prev, d[j] = d[j], cur
-    return d[len(h)] / max(1, len(r))
-
-
 def sections_heard(text: str, n: int) -> int:
     found = {int(x) for x in re.findall(r"section (\d+)", text.lower())}
     return sum(1 for k in range(1, n + 1) if k in found)
@@ -89,6 +74,7 @@ def main() -> int:
     from vidsleuth.library import IngestOptions, ingest
     from vidsleuth.media import extract_audio
     from vidsleuth.perception import asr
+    from vidsleuth.perception.asr import word_error_rate as wer
     from vidsleuth.perception.ocr import read_video_text
     from vidsleuth.perception.shots import detect_shots
 

@@ -9,25 +9,11 @@ import pytest
 from vidsleuth import synth
 from vidsleuth.errors import LibraryError, SubtitleError
 from vidsleuth.perception.asr import transcribe
+from vidsleuth.perception.asr import word_error_rate as wer
 from vidsleuth.perception.ocr import normalise, read_video_text
 from vidsleuth.perception.shots import detect_shots
 from vidsleuth.perception.subtitles import parse_subtitles, read_embedded_subtitles, read_subtitles
 from vidsleuth.types import Segment, Timeline, VideoInfo
-
-
-def words(text: str) -> list[str]:
-    return re.sub(r"[^\w\s']", " ", text.lower()).split()
-
-
-def wer(ref: str, hyp: str) -> float:
-    r, h = words(ref), words(hyp)
-    d = list(range(len(h) + 1))
-    for i in range(1, len(r) + 1):
-        prev, d[0] = d[0], i
-        for j in range(1, len(h) + 1):
-            cur = min(d[j] + 1, d[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
-            prev, d[j] = d[j], cur
-    return d[len(h)] / max(1, len(r))
 
 
 def test_wer_helper():

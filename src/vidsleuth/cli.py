@@ -187,24 +187,18 @@ def _ingest_args(p):
 
 @verb("ingest", "transcribe, read on-screen text and find shots; cached in a library (files or whole folders)")(_ingest_args)
 def _ingest(args) -> int:
-    from .library import Library, collect_media, ingest, ingest_many
+    from .library import collect_media, default_library, ingest, ingest_many, timeline_summary
 
     options = _options(args)
     files = collect_media(args.files, recursive=args.recursive)
-    if len(files) == 1 and not files[0].is_dir():
-        tl = ingest(files[0], args.library, options)  # one file: errors are the command's error
-        counts: dict[str, int] = {}
-        for s in tl.segments:
-            counts[s.kind] = counts.get(s.kind, 0) + 1
-        out, failures, seconds = [{"path": tl.video.path, "content_id": tl.video.content_id,
-                                   "duration": tl.video.duration, "segments": counts}], [], None
+    if len(files) == 1 and not files[0].is_dir():  # one file: its errors are the command's error
+        out, failures, seconds = [timeline_summary(ingest(files[0], args.library, options))], [], None
     else:
         result = ingest_many(files, args.library, options, executor=args.executor or "local", workers=args.workers,
                              address=args.address)
         out = [result.done[str(f.resolve())] for f in files if str(f.resolve()) in result.done]
         failures, seconds = result.errors(), result.seconds
-    with Library(args.library) as lib:
-        root = lib.root
+    root = Path(args.library) if args.library else default_library()
     hours = sum(o["duration"] for o in out) / 3600
     if args.json:
         _print_json({"library": str(root), "videos": out, "failures": failures,

@@ -248,14 +248,18 @@ def collect_media(inputs: list[str | Path], recursive: bool = False) -> list[Pat
     return unique
 
 
-def _ingest_task(payload: tuple[str, str, dict]) -> dict:
-    """One file of a collection, in a worker process or Ray task (module level: picklable)."""
-    path, library, options = payload
-    tl = ingest(path, library, IngestOptions(**options))
+def timeline_summary(tl: Timeline) -> dict:
+    """Path, content id, duration and segments per kind: what ``vidsleuth ingest`` reports per file."""
     counts: dict[str, int] = {}
     for s in tl.segments:
         counts[s.kind] = counts.get(s.kind, 0) + 1
     return {"path": tl.video.path, "content_id": tl.video.content_id, "duration": tl.video.duration, "segments": counts}
+
+
+def _ingest_task(payload: tuple[str, str, dict]) -> dict:
+    """One file of a collection, in a worker process or Ray task (module level: picklable)."""
+    path, library, options = payload
+    return timeline_summary(ingest(path, library, IngestOptions(**options)))
 
 
 def ingest_many(paths: list[Path], library: str | Path | None = None, options: IngestOptions | None = None, *,

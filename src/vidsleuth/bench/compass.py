@@ -240,10 +240,11 @@ def _answer_instance(inst: Instance, model, ser: Serialisation, k_frames: int, b
     from ..media import sample_frames
 
     frames = sample_frames(inst.video, k_frames) if ser.modality != "text" else []
-    # The text-only model is told each frame's time with what it reads on it.
-    notes = {f.t: f"frame at {seconds_label(f.t)}" for f in frames} if not model.endpoint.accepts("vision") else None
-    # grammar-constrained JSON for text-only (small, embedded) models; others answer free-form, as the seed parses them
-    schema = LOCAL_SCHEMAS[inst.task] if not model.endpoint.accepts("vision") else None
+    text_only = not model.endpoint.accepts("vision")
+    # A text-only model is told each frame's time with what it reads on it, and answers in
+    # grammar-constrained JSON; others answer free-form, parsed as the seed parses them.
+    notes = {f.t: f"frame at {seconds_label(f.t)}" for f in frames} if text_only else None
+    schema = LOCAL_SCHEMAS[inst.task] if text_only else None
     rows = {}
     for setting in [s for s in SETTINGS if s == "text" or inst.paired]:
         reply = model.chat(build_messages(inst, setting, frames, ser, notes), max_tokens=256, schema=schema)

@@ -128,6 +128,16 @@ def _hyphen_split(tokens: list[str]) -> list[str]:
     return [p for t in tokens for p in (t.split("-") if re.fullmatch(r"[\d.]+-[\d.]+", t) else [t])]
 
 
+def _starts(seq: list[str], sub: list[str]) -> list[int]:
+    """Where ``sub`` occurs in ``seq`` as a contiguous run."""
+    n = len(sub)
+    return [i for i in range(len(seq) - n + 1) if seq[i:i + n] == sub]
+
+
+def _contains(seq: list[str], sub: list[str]) -> bool:
+    return bool(_starts(seq, sub))
+
+
 def matches(prediction: str | None, truth: str) -> bool:
     """The rule judge: the truth's value tokens occur in the prediction in order, contiguously
     ("The score was 3 to 1." matches "3-1"; "28 degrees" matches "28 °C"; "1.9" does not match
@@ -137,23 +147,18 @@ def matches(prediction: str | None, truth: str) -> bool:
         return False
     if any(ord(ch) > 0x2E80 for ch in "".join(t)):
         return "".join(t) in "".join(p)
-    n = len(t)
-    if any(p[i:i + n] == t for i in range(len(p) - n + 1)):
+    if _contains(p, t):
         return True
     # "3-1" against a prediction that says "3 1" (or the reverse): compare with hyphens split
-    p2, t2 = _hyphen_split(p), _hyphen_split(t)
-    n = len(t2)
-    if any(p2[i:i + n] == t2 for i in range(len(p2) - n + 1)) and any(ch.isdigit() for ch in "".join(t)):
+    if any(ch.isdigit() for ch in "".join(t)) and _contains(_hyphen_split(p), _hyphen_split(t)):
         return True
     # a bare number for "30 minutes": the truth without its unit, and no other unit after it
     bare = [x for x in t if x not in UNITS]
     if bare != t and bare and any(ch.isdigit() for ch in "".join(bare)):
-        n = len(bare)
-        for i in range(len(p) - n + 1):
-            if p[i:i + n] == bare:
-                after = p[i + n] if i + n < len(p) else ""
-                if after not in UNITS or after in t:
-                    return True
+        for i in _starts(p, bare):
+            after = p[i + len(bare)] if i + len(bare) < len(p) else ""
+            if after not in UNITS or after in t:
+                return True
     # words run together by OCR ("SILVERMOTH" for "Silver Moth"): letters-only truths of 6+ letters
     joined = "".join(t)
     return joined.isalpha() and len(joined) >= 6 and joined in "".join(p)

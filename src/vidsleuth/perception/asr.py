@@ -144,3 +144,19 @@ def split_at_pauses(words: list, pause: float) -> list[list]:
         else:
             runs[-1].append(word)
     return runs
+
+
+def word_error_rate(reference: str, hypothesis: str) -> float:
+    """Word-level edit distance / reference words, on lower-cased words without punctuation
+    (used by the tests and ``benchmarks/bench_ingest.py`` to score transcripts)."""
+    import re
+
+    words = lambda text: re.sub(r"[^\w\s']", " ", text.lower()).split()
+    r, h = words(reference), words(hypothesis)
+    d = list(range(len(h) + 1))
+    for i in range(1, len(r) + 1):
+        prev, d[0] = d[0], i
+        for j in range(1, len(h) + 1):
+            cur = min(d[j] + 1, d[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
+            prev, d[j] = d[j], cur
+    return d[len(h)] / max(1, len(r))
