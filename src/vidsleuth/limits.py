@@ -46,6 +46,14 @@ RANGES: dict[str, Range] = {
     "retries": Range(0, 100, int, "retries"),
     "threshold": Range(0.0, 255.0, float, "shot-detection threshold"),
     "timeout": Range(0.001, 86400, float, "seconds per attempt"),
+    # endpoint keys of the config file ([models.NAME])
+    "max_concurrency": Range(1, 1024, int, "requests in flight per endpoint"),
+    "max_retries": Range(0, 100, int, "retries after a failed attempt"),
+    "image_max_side": Range(16, 8192, int, "longest side of an image sent"),
+    "image_quality": Range(1, 100, int, "JPEG quality of an image sent"),
+    "price_in": Range(0, 1e6, float, "price per million input tokens"),
+    "price_out": Range(0, 1e6, float, "price per million output tokens"),
+    "threads": Range(0, 512, int, "llama.cpp threads (0: the default)"),
     "max_tokens": Range(1, 1_000_000, int, "tokens to generate"),
 }
 

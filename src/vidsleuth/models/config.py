@@ -110,8 +110,6 @@ from ..config import did_you_mean, read_config_file  # noqa: E402
 _FIELDS = {f.name for f in fields(Endpoint)} - {"name", "options"}
 OPTION_KEYS = {"frames"}  # backend-specific options kept in ``Endpoint.options``
 _SECRET = __import__("re").compile(r"(?i)(api[_-]?key|apikey|token|secret|password|authorization|^key$|headers)")
-_RANGES = {"max_concurrency": (1, 1024), "timeout": (0.001, 86400), "max_retries": (0, 100), "image_max_side": (16, 8192),
-           "image_quality": (1, 100), "price_in": (0, 1e6), "price_out": (0, 1e6), "threads": (0, 512)}
 
 
 def _check_field(key: str, value: Any) -> str:
@@ -122,8 +120,10 @@ def _check_field(key: str, value: Any) -> str:
     if kind in ("int", "float"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == "int" and not isinstance(value, int)):
             return f"must be {'an integer' if kind == 'int' else 'a number'}"
-        lo, hi = _RANGES.get(key, (float("-inf"), float("inf")))
-        return "" if lo <= value <= hi else f"must be between {lo:g} and {hi:g}"
+        from ..limits import RANGES  # the one table of documented ranges
+
+        r = RANGES.get(key)
+        return "" if r is None or r.lo <= value <= r.hi else f"must be between {r.lo:g} and {r.hi:g}"
     return "" if isinstance(value, str) else "must be a string"
 
 
