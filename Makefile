@@ -4,7 +4,7 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := ffmpeg espeak-ng sox fonts-wqy-zenhei fonts-dejavu-core libgl1
+APT_PACKAGES := ffmpeg espeak-ng sox fonts-wqy-zenhei fonts-dejavu-core libgl1 chromium
 STAMP := $(VENV)/.vidsleuth-installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -815,6 +815,78 @@ def _demo(args) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- report
+
+
+def _report_args(p):
+    p.add_argument("video", type=Path, metavar="VIDEO")
+    p.add_argument("--request", required=True, help="what the report is for (the user's request)")
+    p.add_argument("--docs", type=Path, help="a folder of documents to research (HTML, Markdown, text, PDF)")
+    p.add_argument("-i", "--index", type=Path, help="a search index of related videos (`vidsleuth index build`)")
+    p.add_argument("--web", action="store_true", help="also search the live web ([report] web_search_url); off by default")
+    p.add_argument("--model", help="endpoint that relates evidence, writes and judges (default: the deterministic rules)")
+    p.add_argument("--config", type=Path, help="config file ([models], [roles], [report])")
+    p.add_argument("--library", type=Path, help="ingest library folder")
+    p.add_argument("--date", help="the video's publication date (YYYY-MM-DD) when its file does not say")
+    p.add_argument("--max-anchors", type=arg("anchors"), help="research anchors at most (default 8)")
+    p.add_argument("--sources-per-anchor", type=arg("per_anchor"), help="evidence records per anchor at most (default 3)")
+    p.add_argument("--min-sources", type=arg("budget"), help="budget: external sources at least (default 3)")
+    p.add_argument("--min-documents", type=arg("budget"), help="budget: documents at least (default 1)")
+    p.add_argument("--min-related-videos", type=arg("budget"), help="budget: related videos at least (default 0)")
+    p.add_argument("--repair-rounds", type=arg("budget"), help="check-and-repair rounds (default 2)")
+    p.add_argument("--no-browser", action="store_true", help="skip the Chromium check (it runs by default)")
+    p.add_argument("--out", type=Path, required=True, help="output folder (new, empty, or an earlier report)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+@verb("report", "write an interactive, validated research report anchored on a video (`report check DIR` re-checks one)")(
+    _report_args)
+def _report(args) -> int:
+    from .report import report
+
+    result = report(args.video, args.request, out=args.out, docs=args.docs, index=args.index, web=args.web,
+                    model=args.model, config=args.config, library=args.library, date=args.date,
+                    browser=not args.no_browser, echo=lambda m: print(m, file=sys.stderr),
+                    max_anchors=args.max_anchors, sources_per_anchor=args.sources_per_anchor,
+                    min_sources=args.min_sources, min_documents=args.min_documents,
+                    min_related_videos=args.min_related_videos, repair_rounds=args.repair_rounds)
+    if args.json:
+        _print_json(result)
+    else:
+        failed = {k: v for k, v in result["checks"].items() if v}
+        print(f"{result['anchors']} anchors, {result['evidence']} evidence records from {result['sources']} sources; "
+              f"checks {'passed' if result['passed'] else 'FAILED: ' + ', '.join(f'{k} ({len(v)})' for k, v in failed.items())}")
+        print(result["report"])
+    return 0 if result["passed"] else 2
+
+
+def _report_check_args(p):
+    p.add_argument("folder", type=Path, metavar="DIR")
+    p.add_argument("--model", help="judge endpoint for citation support (default: the deterministic relater)")
+    p.add_argument("--config", type=Path, help="config file")
+    p.add_argument("--no-browser", action="store_true", help="skip the Chromium check")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("report-check", "check a written report: timestamps, citations, support, assets, links, budgets, browser")(
+    _report_check_args)
+def _report_check(args) -> int:
+    from .models import Models
+    from .report import check_report
+
+    judge = Models(args.config, overrides={"default": args.model}).for_role("judge") if args.model else None
+    result = check_report(args.folder, browser=not args.no_browser, judge=judge)
+    if args.json:
+        _print_json(result)
+    else:
+        for name, failures in result["checks"].items():
+            print(f"{'ok  ' if not failures else 'FAIL'} {name}" + (f" ({len(failures)})" if failures else ""))
+            for f in failures[:10]:
+                print(f"       {f['where']}: {f['message']}")
+        print("passed" if result["passed"] else "failed")
+    return 0 if result["passed"] else 2
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -856,12 +928,12 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     for i, word in enumerate(argv):
-        # `search QUERY` and `search eval …` share a first word, and argparse cannot give one
-        # parser both a free positional and subcommands: this one verb is spelled `search-eval`
-        # inside, `search eval` outside.
+        # `search QUERY` and `search eval …` (and `report VIDEO` and `report check DIR`) share a
+        # first word, and argparse cannot give one parser both a free positional and subcommands:
+        # these verbs are spelled `search-eval`/`report-check` inside, with a space outside.
         if not word.startswith("-"):
-            if word == "search" and argv[i + 1 : i + 2] == ["eval"]:
-                argv[i : i + 2] = ["search-eval"]
+            if (word, tuple(argv[i + 1 : i + 2])) in (("search", ("eval",)), ("report", ("check",))):
+                argv[i : i + 2] = [f"{word}-{argv[i + 1]}"]
             break
     args = build_parser().parse_args(argv)
     from . import progress

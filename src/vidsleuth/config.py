@@ -4,7 +4,7 @@
 [models.NAME]   # endpoints (vidsleuth.models.config.Endpoint)
 [roles]         # role -> endpoint name
 [browse]        # BrowseConfig: every parameter of seed 001 App. B.1
-[report]        # reserved for the report workflow's budgets
+[report]        # ReportConfig: budgets and limits of the report workflow (seed 000 App. D.3)
 [rubric]        # reserved for the rubric evaluator
 [executor]      # reserved for the batch runner
 ```
@@ -135,3 +135,50 @@ def load_browse_config(path=None, **overrides) -> BrowseConfig:
     except ConfigError as exc:
         raise ConfigError(str(exc), path=source) from None
     return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})
+
+
+@dataclass(frozen=True)
+class ReportConfig:
+    """The report workflow's budgets and limits (seed 000 App. D.3), from the CLI and ``[report]``.
+    The ``min_*`` budgets are checked by ``report check``; the others bound the work."""
+
+    max_anchors: int = 8
+    sources_per_anchor: int = 3
+    min_sources: int = 3
+    min_documents: int = 1
+    min_related_videos: int = 0
+    min_sources_per_anchor: int = 1
+    repair_rounds: int = 2
+    branches: int = 4  # evidence branches run side by side
+    web_search_url: str = ""
+
+    def __post_init__(self):
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "web_search_url":
+                if not isinstance(v, str):
+                    raise ConfigError(f"report {f.name} = {v!r}: must be a string")
+                continue
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ConfigError(f"report {f.name} = {v!r}: must be an integer")
+            lo, hi = (1, 100) if f.name in ("max_anchors", "sources_per_anchor", "branches") else (0, 10_000)
+            if not lo <= v <= hi:
+                raise ConfigError(f"report {f.name} = {v!r}: must be between {lo} and {hi}")
+
+    def budgets(self) -> dict:
+        return {k: getattr(self, k) for k in ("min_sources", "min_documents", "min_related_videos", "min_sources_per_anchor")}
+
+
+def load_report_config(path=None, **overrides) -> ReportConfig:
+    """Defaults, then the config file's ``[report]`` table, then explicit overrides (the CLI)."""
+    data, source = read_config_file(path) if path or default_config_path() else ({}, None)
+    table = data.get("report") or {}
+    names = [f.name for f in fields(ReportConfig)]
+    unknown = sorted(set(table) - set(names))
+    if unknown:
+        raise ConfigError(f"[report] has unknown keys: {', '.join(unknown)}" + did_you_mean(unknown[0], names),
+                          path=source, hint=f"known: {', '.join(names)}")
+    try:
+        return replace(ReportConfig(**table), **{k: v for k, v in overrides.items() if v is not None})
+    except ConfigError as exc:
+        raise ConfigError(str(exc), path=source) from None

@@ -46,6 +46,9 @@ RANGES: dict[str, Range] = {
     "retries": Range(0, 100, int, "retries"),
     "threshold": Range(0.0, 255.0, float, "shot-detection threshold"),
     "timeout": Range(0.001, 86400, float, "seconds per attempt"),
+    "anchors": Range(1, 100, int, "research anchors"),
+    "per_anchor": Range(1, 100, int, "evidence records per anchor"),
+    "budget": Range(0, 10_000, int, "a report budget or round count"),
     # endpoint keys of the config file ([models.NAME])
     "max_concurrency": Range(1, 1024, int, "requests in flight per endpoint"),
     "max_retries": Range(0, 100, int, "retries after a failed attempt"),

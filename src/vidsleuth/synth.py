@@ -348,3 +348,52 @@ __all__ = [
     "with_subtitles", "without_duration",
 ]
 
+
+
+# --------------------------------------------------------------------------- documents
+
+
+def write_pdf(path: str | Path, title: str, paragraphs: list[str], *, width_chars: int = 88) -> Path:
+    """A small real PDF (Helvetica, WinAnsi text, one page per ~45 lines) whose text pypdf can
+    extract: evidence fixtures for the report workflow without a PDF library."""
+    import textwrap
+
+    def esc(line: str) -> str:
+        out = []
+        for ch in line:
+            code = ord(ch) if ord(ch) < 128 else (ch.encode("cp1252", errors="replace")[0])
+            out.append(f"\\{code:03o}" if code > 126 or ch in "()\\" else ch)
+        return "".join(out)
+
+    lines = [title, ""]
+    for p in paragraphs:
+        lines += textwrap.wrap(p, width_chars) + [""]
+    pages = [lines[i:i + 45] for i in range(0, len(lines), 45)] or [[]]
+    objs: list[bytes] = []
+    n_pages = len(pages)
+    kids = " ".join(f"{3 + 2 * k} 0 R" for k in range(n_pages))
+    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
+    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
+    font_obj = 3 + 2 * n_pages
+    for k, page in enumerate(pages):
+        body = "BT /F1 11 Tf 50 790 Td 14 TL " + " ".join(f"({esc(line)}) Tj T*" for line in page) + " ET"
+        stream = body.encode("latin-1")
+        objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 {font_obj} 0 R >> >> "
+                    f"/Contents {4 + 2 * k} 0 R >>".encode())
+        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    info = len(objs) + 1
+    objs.append(f"<< /Title ({esc(title)}) >>".encode("latin-1"))
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, body in enumerate(objs, 1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R /Info {info} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(bytes(out))
+    return p

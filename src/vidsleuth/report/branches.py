@@ -1,0 +1,121 @@
+"""Stage 3: one evidence branch per anchor. Every source's passages are cut into sentences and
+ranked per anchor by subject-word overlap (idf-weighted, stemmed) fused with e5 similarity, with a
+bonus for a value of the anchor's dimension or its code. A sentence goes to the anchor it matches
+best (and to a second one only when nearly as good), each anchor keeps its best sentences from
+distinct sources, and the relations are decided per branch in parallel (model calls are held to
+the endpoint's limit by the model layer)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from .facts import codes, quantities, sentences, subject_words
+from .sources import Passage
+from .types import Anchor
+
+MIN_SCORE = 0.25
+SECOND_BEST = 0.9
+
+
+@dataclass(frozen=True)
+class Candidate:
+    anchor_id: str
+    passage: Passage
+    excerpt: str
+    score: float
+
+
+def _units(passages: list[Passage]) -> list[tuple[Passage, str]]:
+    out = []
+    for p in passages:
+        if p.modality == "video":
+            out.append((p, p.text))
+            continue
+        for s in sentences(p.text) or [p.text]:
+            if len(s) >= 15:
+                out.append((p, s))
+    return out
+
+
+def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None) -> list[Candidate]:
+    """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating)."""
+    units = _units(passages)
+    if not anchors or not units:
+        return []
+    words = [subject_words(text) for _, text in units]
+    df = Counter(w for ws in words for w in ws)
+    n = len(units)
+    idf = lambda w: math.log(1 + n / (1 + df.get(w, 0)))  # noqa: E731
+    dense = None
+    if embedder is not None:
+        q = embedder.embed([f"{a.text} {a.subject}" for a in anchors], kind="query")
+        p = embedder.embed([text for _, text in units], kind="passage")
+        dense = p @ q.T  # units x anchors
+    scores = [[0.0] * len(anchors) for _ in units]
+    for j, a in enumerate(anchors):
+        subj = set(a.subject.split())
+        total = sum(idf(w) for w in subj) or 1.0
+        aq = quantities(" ".join([a.text] + [m.text for m in a.moments]))
+        ac = set(codes(a.text))
+        for i, (_, text) in enumerate(units):
+            lex = sum(idf(w) for w in subj & words[i]) / total
+            if lex == 0:
+                continue
+            bonus = 0.0
+            if aq and any(x.dimension == y.dimension for x in aq for y in quantities(text)):
+                bonus += 0.2
+            if ac and ac & set(codes(text)):
+                bonus += 0.3
+            dn = float(dense[i, j]) if dense is not None else 0.0
+            scores[i][j] = 0.6 * lex + 0.4 * max(0.0, (dn - 0.75) / 0.25) + bonus
+    picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
+    for i, (passage, text) in enumerate(units):
+        best = max(scores[i])
+        if best < MIN_SCORE:
+            continue
+        for j, s in enumerate(scores[i]):
+            if s >= MIN_SCORE and s >= SECOND_BEST * best:
+                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4)))
+    out: list[Candidate] = []
+    for j in picked:  # a few more than needed: the relater may find some to be mere mentions
+        per_source: Counter = Counter()
+        kept = 0
+        for c in sorted(picked[j], key=lambda c: -c.score):
+            if per_source[c.passage.source.location] >= 2 or kept >= 3 * per_anchor:
+                continue
+            per_source[c.passage.source.location] += 1
+            kept += 1
+            out.append(c)
+    return out
+
+
+def select(decided: list[tuple], per_anchor: int) -> list[tuple]:
+    """After the relations: per anchor, the best related excerpt of each source, at most
+    ``per_anchor`` sources; mere mentions (relation None) are dropped."""
+    out, seen, count = [], set(), Counter()
+    for d in sorted(decided, key=lambda d: -d[0].score):
+        c, rel = d[0], d[1]
+        key = (c.anchor_id, c.passage.source.location)
+        if rel is None or key in seen or count[c.anchor_id] >= per_anchor:
+            continue
+        seen.add(key)
+        count[c.anchor_id] += 1
+        out.append(d)
+    order = {id(d): i for i, d in enumerate(decided)}
+    return sorted(out, key=lambda d: order[id(d)])
+
+
+def run_branches(anchors: list[Anchor], candidates: list[Candidate], decide, *, workers: int = 4) -> list[tuple]:
+    """``decide(anchor, candidate) -> (relation, rationale, confidence, decided_by)`` for every
+    candidate, one branch (thread) per anchor; results in anchor order."""
+    by_anchor = {a.id: [c for c in candidates if c.anchor_id == a.id] for a in anchors}
+
+    def branch(a: Anchor):
+        return [(c, *decide(a, c)) for c in by_anchor[a.id]]
+
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(anchors)))) as pool:
+        results = list(pool.map(branch, anchors))
+    return [r for rs in results for r in rs]

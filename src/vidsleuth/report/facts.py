@@ -1,0 +1,124 @@
+"""Quantities and subjects in a sentence: what the deterministic relater compares.
+
+A *statement* is a sentence read as (subject words, quantities, codes). "Bake at two hundred and
+thirty degrees" and "an oven temperature of 446 °F" both state a temperature; after unit
+conversion they agree. Values are read with the rule judge's normaliser (number words as digits,
+unit spellings merged), then converted to one base unit per dimension so that 446 °F = 230 °C,
+1.5 h = 90 min and 1.2 kg = 1200 g compare equal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..browse.answers import value_tokens
+from ..browse.guards import STOPWORDS
+
+# unit -> (dimension, to-base function). Units the answer normaliser does not merge are added here.
+_EXTRA_UNITS = {
+    "degc": "c", "degf": "f", "nm": "nm", "newton": "nm", "psi": "psi", "bar": "bar", "rpm": "rpm",
+    "mm": "mm", "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm",
+    "cm": "cm", "centimeter": "cm", "centimeters": "cm", "ml": "ml", "milliliter": "ml", "milliliters": "ml",
+    "millilitre": "ml", "millilitres": "ml", "l": "l", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
+    "w": "w", "watt": "w", "watts": "w", "v": "v", "volt": "v", "volts": "v", "days": "d", "day": "d", "d": "d",
+    "weeks": "wk", "week": "wk", "months": "mo", "month": "mo", "years": "yr", "year": "yr",
+}
+_BASE = {
+    "c": ("temperature", lambda v: v), "f": ("temperature", lambda v: (v - 32) * 5 / 9),
+    "s": ("time", lambda v: v / 60), "min": ("time", lambda v: v), "h": ("time", lambda v: v * 60),
+    "d": ("time", lambda v: v * 1440), "wk": ("time", lambda v: v * 10080),
+    "mo": ("duration-long", lambda v: v), "yr": ("duration-long", lambda v: v * 12),
+    "g": ("mass", lambda v: v), "kg": ("mass", lambda v: v * 1000),
+    "mm": ("length", lambda v: v), "cm": ("length", lambda v: v * 10), "m": ("length", lambda v: v * 1000),
+    "km": ("length", lambda v: v * 1e6), "ml": ("volume", lambda v: v), "l": ("volume", lambda v: v * 1000),
+    "%": ("percent", lambda v: v), "nm": ("torque", lambda v: v), "psi": ("pressure", lambda v: v * 0.0689476),
+    "bar": ("pressure", lambda v: v), "rpm": ("speed", lambda v: v), "w": ("power", lambda v: v),
+    "v": ("voltage", lambda v: v), "eur": ("money-eur", lambda v: v), "usd": ("money-usd", lambda v: v),
+}
+_CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
+try:
+    import Stemmer as _pystemmer
+
+    _STEMMER = _pystemmer.Stemmer("english")
+except ImportError:  # the search extra is not installed
+    _STEMMER = None
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_CUE_WORDS = {"degrees", "degree", "minutes", "minute", "hours", "hour", "seconds", "grams", "percent", "celsius",
+              "fahrenheit", "kilograms", "millimeters", "millimetres", "liters", "litres", "newton", "metres", "meters"}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float  # in the dimension's base unit (°C, minutes, grams, mm, ml, %, N·m, bar)
+    dimension: str
+    unit: str  # as stated (canonical spelling)
+    stated: float  # the number as stated
+    position: int  # token index, to pair a quantity with the nearest subject words
+
+    def label(self) -> str:
+        shown = {"c": "°C", "f": "°F", "%": "%", "nm": "N·m"}.get(self.unit, " " + self.unit)
+        num = f"{self.stated:g}"
+        return f"{num}{shown}" if shown.startswith(("°", "%")) else f"{num}{shown}"
+
+    def same_as(self, other: "Quantity", tolerance: float = 0.02) -> bool:
+        if self.dimension != other.dimension:
+            return False
+        scale = max(abs(self.value), abs(other.value), 1e-9)
+        return abs(self.value - other.value) / scale <= tolerance
+
+
+def _tokens(text: str) -> list[str]:
+    words = value_tokens(text)
+    return [_EXTRA_UNITS.get(w, w) if not _NUMBER.match(w) else w for w in words]
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Every number followed by a known unit (``230 °C``, ``forty minutes``, ``75 percent``)."""
+    words = _tokens(text)
+    out = []
+    for i, w in enumerate(words[:-1]):
+        if not _NUMBER.match(w):
+            continue
+        unit = words[i + 1]
+        if unit == "°":
+            unit = "c"
+        elif unit in ("°c", "°f"):
+            unit = unit[1]
+        if unit not in _BASE:
+            continue
+        dim, to_base = _BASE[unit]
+        stated = float(w)
+        out.append(Quantity(round(to_base(stated), 4), dim, unit, stated, i))
+    return out
+
+
+def codes(text: str) -> list[str]:
+    """Part numbers and model codes (``PN-4471-B``, ``M8-125``, ``XR200``), upper-cased."""
+    return sorted({m.group(0).upper() for m in _CODE.finditer(str(text or "").upper())
+                   if not re.fullmatch(r"\d+(?:-\d+)*", m.group(0))})
+
+
+def stem(word: str) -> str:
+    """English Snowball stem (PyStemmer, as the search index uses) so that 'inflation'/'inflate'
+    and 'temperatures'/'temperature' meet; a light suffix rule where PyStemmer is not installed."""
+    w = word.lower()
+    if _STEMMER is not None:
+        return _STEMMER.stemWord(w)
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "ed", "s", "e"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            return w[: -len(suffix)]
+    return w
+
+
+def subject_words(text: str) -> set[str]:
+    """Content words (stemmed), without numbers, units and stop words: what a statement is about."""
+    words = re.findall(r"[^\W\d_]+", str(text or "").lower())
+    return {stem(w) for w in words if w not in STOPWORDS and w not in _CUE_WORDS and len(w) > 2
+            and w not in _EXTRA_UNITS and w not in ("celsius", "fahrenheit", "per", "cent", "set", "use")}
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a paragraph (a full stop after a lower-case word or a number, ?, !)."""
+    parts = re.split(r"(?<=[.!?。！？])\s+(?=[A-Z0-9\"“(\u4e00-\u9fff])", " ".join(str(text or "").split()))
+    return [p.strip() for p in parts if p.strip()]

@@ -1,0 +1,130 @@
+"""Local documents: a folder of HTML pages (main text only, through trafilatura's extraction, so
+navigation, cookie banners and footers do not become evidence), Markdown, text and PDF (pypdf).
+
+A document that cannot be read (damaged PDF, binary file, empty extraction) is skipped and
+counted, with its reason, never fatal: one bad file must not sink a report.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ...errors import VidsleuthError, require
+from ..types import Source
+from . import Gathered, Passage
+
+SUFFIXES = {".html": "html", ".htm": "html", ".md": "text", ".markdown": "text", ".txt": "text", ".pdf": "pdf"}
+_MONTHS = "january february march april may june july august september october november december".split()
+_ISO = re.compile(r"\b(20\d\d|19\d\d)-(\d\d)-(\d\d)\b")
+_DMY = re.compile(r"\b(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})\b", re.I)
+_MDY = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})\b", re.I)
+MAX_PASSAGE = 700
+
+
+def find_date(text: str) -> str:
+    """The first date a document states near its top (ISO ``YYYY-MM-DD``), or ''."""
+    head = text[:600]
+    found = []
+    for m in _ISO.finditer(head):
+        found.append((m.start(), f"{m.group(1)}-{m.group(2)}-{m.group(3)}"))
+    for m in _DMY.finditer(head):
+        found.append((m.start(), f"{m.group(3)}-{_MONTHS.index(m.group(2).lower()) + 1:02d}-{int(m.group(1)):02d}"))
+    for m in _MDY.finditer(head):
+        found.append((m.start(), f"{m.group(3)}-{_MONTHS.index(m.group(1).lower()) + 1:02d}-{int(m.group(2)):02d}"))
+    return min(found)[1] if found else ""
+
+
+def read_document(path: Path) -> tuple[str, str, str]:
+    """(title, date, main text) of one document; raises VidsleuthError when it cannot be read."""
+    kind = SUFFIXES.get(path.suffix.lower())
+    if kind is None:
+        raise VidsleuthError(f"not a document type vidsleuth reads ({path.suffix or 'no suffix'})", path=path)
+    if kind == "pdf":
+        pypdf = require("pypdf", "report")
+        import logging
+
+        logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # a damaged file is reported once, below
+        try:
+            reader = pypdf.PdfReader(str(path))
+            text = "\n\n".join((page.extract_text() or "") for page in reader.pages)
+            meta = reader.metadata or {}
+            title = str(meta.get("/Title") or "") if meta else ""
+        except Exception as exc:  # pypdf raises many types for damaged files
+            raise VidsleuthError(f"cannot read PDF ({type(exc).__name__}: {exc})", path=path) from None
+        date = find_date(text)
+    else:
+        from ...files import read_text
+
+        raw = read_text(path, "document")
+        if kind == "html":
+            trafilatura = require("trafilatura", "report")
+            text = trafilatura.extract(raw, output_format="txt", include_comments=False, include_tables=True,
+                                       favor_precision=True) or ""
+            meta = trafilatura.extract_metadata(raw)
+            title = (meta.title if meta and meta.title else "") or ""
+            date = (meta.date if meta and meta.date else "") or find_date(text)
+        else:
+            text = raw
+            heading = re.search(r"^\s*#\s+(.+)$", raw, re.M)
+            title = heading.group(1).strip() if heading else ""
+            date = find_date(raw)
+    text = text.strip()
+    if not text:
+        raise VidsleuthError("no text could be extracted", path=path)
+    if not title:
+        first = text.splitlines()[0].strip()
+        title = first[:90] if len(first) < 120 else path.stem
+    return title, date, text
+
+
+def passages_of(text: str, *, lines: bool = False) -> list[str]:
+    """Paragraphs (blank-line separated, or one per line for ``lines``: trafilatura's output puts
+    each paragraph on its own line; Markdown headings dropped), long ones cut at sentences."""
+    from ..facts import sentences
+
+    out = []
+    for para in (text.splitlines() if lines else re.split(r"\n\s*\n", text)):
+        para = " ".join(line.strip() for line in para.splitlines() if not line.strip().startswith("#"))
+        para = para.strip()
+        if len(para) < 20:
+            continue
+        if len(para) <= MAX_PASSAGE:
+            out.append(para)
+            continue
+        chunk = ""
+        for s in sentences(para):
+            if chunk and len(chunk) + len(s) > MAX_PASSAGE:
+                out.append(chunk)
+                chunk = ""
+            chunk = f"{chunk} {s}".strip()
+        if chunk:
+            out.append(chunk)
+    return out
+
+
+class DocumentSource:
+    name = "documents"
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+
+    def gather(self, anchors=None, **_) -> Gathered:
+        got = Gathered()
+        if not self.folder.is_dir():
+            raise VidsleuthError("the evidence folder does not exist or is not a folder", path=self.folder,
+                                 hint="give --docs DIR with the documents to research")
+        files = sorted(p for p in self.folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+        got.counts = {"documents_found": len(files), "documents_read": 0, "documents_skipped": 0}
+        for k, path in enumerate(files, 1):
+            try:
+                title, date, text = read_document(path)
+            except VidsleuthError as exc:
+                got.counts["documents_skipped"] += 1
+                got.skipped.append(str(exc))
+                continue
+            got.counts["documents_read"] += 1
+            src = Source(id=f"doc{k}", kind="document", title=title, location=str(path.resolve()), date=date)
+            lines = SUFFIXES.get(path.suffix.lower()) == "html"
+            got.passages += [Passage(src, p, "text") for p in passages_of(text, lines=lines)]
+        return got
