@@ -56,12 +56,14 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         dense = p @ q.T  # units x anchors
     scores = [[0.0] * len(anchors) for _ in units]
     for j, a in enumerate(anchors):
-        subj = set(a.subject.split())
-        total = sum(idf(w) for w in subj) or 1.0
+        # each moment is scored on its own and the best counts: a short on-screen label ("PROOF 5 H")
+        # is not drowned by a long, misheard spoken sentence around the same value
+        views = [ws for ws in [subject_words(a.text)] + [subject_words(m.text) for m in a.moments] if ws]
+        totals = [sum(idf(w) for w in ws) or 1.0 for ws in views]
         aq = quantities(" ".join([a.text] + [m.text for m in a.moments]))
         ac = set(codes(a.text))
         for i, (_, text) in enumerate(units):
-            lex = sum(idf(w) for w in subj & words[i]) / total
+            lex = max((sum(idf(w) for w in ws & words[i]) / t for ws, t in zip(views, totals)), default=0.0)
             if lex == 0:
                 continue
             bonus = 0.0

@@ -81,27 +81,40 @@ def _other_value(p: Param, v: int, rng: random.Random) -> int:
     return rng.choice([x for x in p.values if x != v])
 
 
-def _sentence(rng: random.Random, p: Param, relation: str, v: int, other: int) -> str:
+def _sentence(rng: random.Random, p: Param, relation: str, v: int, other: int) -> tuple[str, bool]:
+    """A source's sentence with the given relation to the video's value ``v``, and whether it states
+    the relation by itself (a revision cue) rather than only through its date."""
     subj = rng.choice(p.paraphrases)
     cap = subj[0].upper() + subj[1:]
+    thing = p.other[0].upper() + p.other[1:]
     stated = p.unit.format(v=v)
     if p.convert and rng.random() < 0.5:
         stated = p.convert[0].format(v=p.convert[1](v))
-    if relation == "supports":
-        return rng.choice([f"{cap} should be {stated}, which most testers confirmed.",
-                           f"Our workshop measured the {subj}: {stated} gave the best result."])
-    if relation == "contradicts":
-        return rng.choice([f"{cap} should be {p.unit.format(v=other)}, not more and not less.",
-                           f"In our tests the {subj} that worked was {p.unit.format(v=other)}."])
-    if relation == "updates":
-        return rng.choice([f"The 2025 edition now recommends a {subj} of {p.unit.format(v=other)}.",
-                           f"Revised guidance: the {subj} is {p.unit.format(v=other)}."])
-    if relation == "explains":
-        return rng.choice([f"The {subj} matters because it sets how the structure develops during the work.",
-                           f"Getting the {subj} right is important, since small changes show up in the result."])
-    if relation == "compares":
-        return f"For {p.other} the {subj} is {p.unit.format(v=other)}, compared with {p.unit.format(v=v)} here."
-    return f"The same {subj} can be applied to {p.other} as well, for example in a weekend project."
+    alt = p.unit.format(v=other)
+    options = {
+        "supports": [f"{cap} should be {stated}, which most testers confirmed.",
+                     f"Our workshop measured the {subj}: {stated} gave the best result.",
+                     f"We recommend {stated} for the {subj}.",
+                     f"Set the {subj} at {stated}; that is the figure in the service manual."],
+        "contradicts": [f"{cap} should be {alt}, not more and not less.",
+                        f"In our tests the {subj} that worked was {alt}.",
+                        f"The manual gives {alt} as the {subj}."],
+        "updates": [f"The 2025 edition now recommends a {subj} of {alt}.",
+                    f"Revised guidance: the {subj} is {alt}.",
+                    f"Current guidance lists {alt} for the {subj}."],
+        "explains": [f"The {subj} matters because it sets how the structure develops during the work.",
+                     f"Getting the {subj} right is important, since small changes show up in the result.",
+                     f"A wrong {subj} is the most common reason for a failed result.",
+                     f"Too little or too much {subj} changes the outcome noticeably."],
+        "compares": [f"For {p.other} the {subj} is {alt}, compared with {p.unit.format(v=v)} here.",
+                     f"Unlike this project, {p.other} uses a {subj} of {alt}.",
+                     f"{thing} needs a different {subj} than this: {alt}."],
+        "applies": [f"The same {subj} can be applied to {p.other} as well, for example in a weekend project.",
+                    f"You can use the same {subj} for {p.other}.",
+                    f"This {subj} works just as well for {p.other}."],
+    }[relation]
+    k = rng.randrange(len(options))
+    return options[k], relation == "updates" and k < 2
 
 
 FILLER = ("Many readers ask about tools and timing. We answer the common questions below.",
@@ -149,11 +162,11 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
     for k, (p, rel) in enumerate(pairs):
         v = values[p.key]
         other = _other_value(p, v, rng)
-        sentence = _sentence(rng, p, rel, v, other)
+        sentence, self_stated = _sentence(rng, p, rel, v, other)
         fmt = formats[k % len(formats)]
         date = {"updates": "2025-0%d-1%d" % (rng.randint(1, 9), rng.randint(0, 9)),
                 "contradicts": "2023-0%d-0%d" % (rng.randint(1, 9), rng.randint(1, 9))}.get(rel, rng.choice(["", "2022-11-05"]))
-        if rel == "updates" and rng.random() < 0.3:
+        if self_stated and rng.random() < 0.4:
             date = ""  # the revision cue alone must carry it
         doc_title = f"{p.paraphrases[0].capitalize()}: notes {k + 1}"
         # a second parameter's subject appears in the same document, without a value (cross-talk)

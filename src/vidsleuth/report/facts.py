@@ -57,9 +57,8 @@ class Quantity:
     position: int  # token index, to pair a quantity with the nearest subject words
 
     def label(self) -> str:
-        shown = {"c": "°C", "f": "°F", "%": "%", "nm": "N·m"}.get(self.unit, " " + self.unit)
-        num = f"{self.stated:g}"
-        return f"{num}{shown}" if shown.startswith(("°", "%")) else f"{num}{shown}"
+        shown = {"c": "°C", "f": "°F", "%": "%", "nm": " N·m"}.get(self.unit, " " + self.unit)
+        return f"{self.stated:g}{shown}"
 
     def same_as(self, other: "Quantity", tolerance: float = 0.02) -> bool:
         if self.dimension != other.dimension:
@@ -111,11 +110,25 @@ def stem(word: str) -> str:
     return w
 
 
+_NUMBER_WORDS = set("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
+                    "point half".split())
+# what a stated quantity is about, as a word: "bake at 230 °C" is about a temperature even when
+# the word is never said, so it meets "the baking temperature"
+DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
+                   "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
+                   "voltage": "voltage", "duration-long": "time"}
+
+
 def subject_words(text: str) -> set[str]:
-    """Content words (stemmed), without numbers, units and stop words: what a statement is about."""
+    """Content words (stemmed), without numbers, number words, units and stop words, plus the
+    dimension of each stated quantity: what a statement is about."""
     words = re.findall(r"[^\W\d_]+", str(text or "").lower())
-    return {stem(w) for w in words if w not in STOPWORDS and w not in _CUE_WORDS and len(w) > 2
-            and w not in _EXTRA_UNITS and w not in ("celsius", "fahrenheit", "per", "cent", "set", "use")}
+    out = {stem(w) for w in words if w not in STOPWORDS and w not in _CUE_WORDS and len(w) > 2
+           and w not in _EXTRA_UNITS and w not in _NUMBER_WORDS
+           and w not in ("celsius", "fahrenheit", "per", "cent", "set", "use")}
+    out |= {stem(DIMENSION_WORDS[q.dimension]) for q in quantities(text) if q.dimension in DIMENSION_WORDS}
+    return out
 
 
 def sentences(text: str) -> list[str]:

@@ -32,16 +32,17 @@ def _check_out(out: Path) -> None:
                                  path=out, hint="choose an empty or new folder; nothing was changed")
 
 
-def video_date(path: Path) -> str:
-    """The container's ``creation_time`` tag as an ISO date, or ''."""
+def video_tags(path: Path) -> tuple[str, str]:
+    """(title, ISO date) from the container's ``title`` and ``creation_time`` tags; '' when absent."""
     import av
 
     try:
         with av.open(str(path)) as c:
-            tag = c.metadata.get("creation_time") or c.metadata.get("date") or ""
+            tags = dict(c.metadata)
     except (OSError, av.error.FFmpegError):
-        return ""
-    return tag[:10] if len(tag) >= 10 and tag[4] == "-" else ""
+        return "", ""
+    tag = tags.get("creation_time") or tags.get("date") or ""
+    return tags.get("title", "").strip(), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
 
 
 def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path | None = None,
@@ -83,7 +84,8 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     writer = models.for_role("writer") if use_model else None
     judge = models.for_role("judge") if use_model else None
     embedder = models.embedder()
-    vdate = date or video_date(video)
+    tag_title, tag_date = video_tags(video)
+    vdate = date or tag_date
     seconds: dict[str, float] = {}
 
     def stage(name):
@@ -149,7 +151,7 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     with stage("writing"):
         findings = (write_model(writer, anchors, evidence, sources) if writer is not None
                     else write_rules(anchors, evidence, sources))
-        title = (timeline.video.path and Path(timeline.video.path).stem) or video.stem
+        title = tag_title or video.stem
         summary = summary_rules(title, info.duration, request, anchors, evidence, sources)
         open_q = [a.text for a in anchors if a.kind == "open_question"]
         open_q += [f"No source found for: {a.text}" for a in anchors if not any(e.anchor_id == a.id for e in evidence)]

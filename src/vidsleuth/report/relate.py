@@ -70,6 +70,8 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
     if _COMPARE.search(excerpt):
         return "compares", "the excerpt compares the subject with something else", 0.55
+    if aq and eq:
+        return None, "states values of another kind than the video's: about something else", 0.0
     if _APPLY.search(excerpt):
         return "applies", "the excerpt applies the video's subject elsewhere", 0.55
     if _EXPLAIN.search(excerpt) or eq:

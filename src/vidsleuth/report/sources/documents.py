@@ -61,7 +61,7 @@ def read_document(path: Path) -> tuple[str, str, str]:
             trafilatura = require("trafilatura", "report")
             text = trafilatura.extract(raw, output_format="txt", include_comments=False, include_tables=True,
                                        favor_precision=True) or ""
-            meta = trafilatura.extract_metadata(raw)
+            meta = trafilatura.extract_metadata(raw, extensive=False)  # a date the page states, not one guessed from '© 2023'
             title = (meta.title if meta and meta.title else "") or ""
             date = (meta.date if meta and meta.date else "") or find_date(text)
         else:

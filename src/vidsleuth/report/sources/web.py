@@ -48,7 +48,7 @@ class WebSource:
                     if not text:
                         got.counts["web_failed"] += 1
                         continue
-                    meta = trafilatura.extract_metadata(page)
+                    meta = trafilatura.extract_metadata(page, extensive=False)
                     src = Source(id=f"web{len(seen)}", kind="web", title=(meta.title if meta else "") or url,
                                  location=url, date=(meta.date if meta else "") or find_date(text), link=url)
                     got.counts["web_pages"] += 1
