@@ -60,10 +60,8 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     from . import sources as source_registry
     from .anchors import find_anchors
     from .branches import rank, run_branches, select
-    from .check import check_report
     from .relate import relate_model, relate_rules
     from .render import copy_sources, place_video, write_outputs
-    from .repair import repair
     from .write import notes_of, summary_rules, write_model, write_rules
 
     say = echo or (lambda *_: None)
@@ -170,22 +168,9 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     done("rendering")
 
     t0 = time.perf_counter()
-    rounds = []
-    for round_no in range(cfg.repair_rounds + 1):
-        result = check_report(out, browser=browser, judge=judge)
-        failures = [f for fs in result["checks"].values() for f in fs]
-        rounds.append({"round": round_no, "failures": len(failures)})
-        if result["passed"] or round_no == cfg.repair_rounds:
-            break
-        data = repair(data, failures, out, writer=writer)
-        write_outputs(data, out)
-    failures = [f for fs in result["checks"].values() for f in fs]
-    if failures:  # what still fails is shown on the page
-        data = replace(data, failed_checks=tuple(failures))
-        write_outputs(data, out)
+    result, data = validate(out, data, rounds=cfg.repair_rounds, browser=browser, judge=judge, writer=writer)
     seconds["validation"] = round(time.perf_counter() - t0, 2)
-    result["rounds"] = rounds
-    write_atomic(out / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
+    rounds = result["rounds"]
     protocol = {
         "vidsleuth": __version__, "video": str(video.resolve()), "request": request, "video_date": vdate,
         "docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,
@@ -199,6 +184,37 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     return {"report": str((out / "report.html").resolve()), "passed": result["passed"], "checks": result["checks"],
             "anchors": len(anchors), "evidence": len(evidence), "sources": len(data.sources), "seconds": seconds,
             "skipped": skipped, "rounds": rounds}
+
+
+def validate(folder: str | Path, data: ReportData | None = None, *, rounds: int = 2, browser: bool = True,
+             judge=None, writer=None) -> tuple[dict, ReportData]:
+    """Check the report in ``folder``; send what fails to repair and check again, up to ``rounds``
+    times. What still fails is written into the page and ``checks.json``, never hidden."""
+    from .check import check_report, load
+    from .render import write_outputs
+    from .repair import repair
+
+    folder = Path(folder)
+    if data is None:
+        data, _ = load(folder)
+    data = replace(data, failed_checks=())
+    write_outputs(data, folder)
+    history = []
+    for round_no in range(rounds + 1):
+        result = check_report(folder, browser=browser, judge=judge)
+        failures = [f for fs in result["checks"].values() for f in fs]
+        history.append({"round": round_no, "failures": len(failures),
+                        "failed": sorted({f["check"] for f in failures})})
+        if result["passed"] or round_no == rounds:
+            break
+        data = repair(data, failures, folder, writer=writer)
+        write_outputs(data, folder)
+    if failures:
+        data = replace(data, failed_checks=tuple(failures))
+        write_outputs(data, folder)
+    result["rounds"] = history
+    write_atomic(folder / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
+    return result, data
 
 
 def rerender(folder: str | Path) -> Path:

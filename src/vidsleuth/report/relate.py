@@ -63,10 +63,10 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "contradicts", f"different value: video {a.label()}, source {e.label()}", 0.85
     ac, ec = set(codes(_anchor_text(anchor))), set(codes(excerpt))
     if ac and ec:
+        if ec - ac and (newer or _UPDATE.search(excerpt)):  # "FX-2041 is superseded by FX-2050"
+            return "updates", f"another code ({', '.join(sorted(ec - ac))}) in a newer or revising source", 0.7
         if ac & ec:
             return "supports", f"same code: {', '.join(sorted(ac & ec))}", 0.85
-        if newer or _UPDATE.search(excerpt):
-            return "updates", f"another code ({', '.join(sorted(ec))}) in a newer or revising source", 0.7
         return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
     if _COMPARE.search(excerpt):
         return "compares", "the excerpt compares the subject with something else", 0.55
