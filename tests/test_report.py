@@ -302,3 +302,33 @@ def test_cli_report_check(case, tmp_path, capsys):
     assert main(["report", "check", str(broken), "--no-browser", "--json"]) == 2
     printed = json.loads(capsys.readouterr().out)
     assert printed["passed"] is False and printed["checks"]["assets"]
+
+
+def test_related_videos_from_the_search_index_become_cited_evidence_with_moments(tmp_path):
+    from vidsleuth.search.index import build_index
+
+    clips = tmp_path / "clips"
+    for name, line in (("main", "Tighten the axle nut to 40 newton metres."),
+                       ("hub_service", "For this hub the axle nut torque is 35 Nm, compared with 40 Nm on older hubs."),
+                       ("cake", "Bake the sponge cake for twenty minutes.")):
+        synth.make_clip(clips / f"{name}.mp4", synth.ClipSpec(shots=(synth.Shot(100, "0x335577"),), audio=True))
+        (clips / f"{name}.srt").write_text(f"1\n00:00:01,000 --> 00:00:03,500\n{line}\n")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"video_id": "main", "title": "Axle nut torque", "path": "clips/main.mp4"},
+        {"video_id": "hub", "title": "Hub service: axle nut torque", "description": "torque for the axle nut",
+         "path": "clips/hub_service.mp4"},
+        {"video_id": "cake", "title": "Sponge cake", "path": "clips/cake.mp4"}] + [
+        {"video_id": f"other{k}", "title": t} for k, t in enumerate(["Garden pond", "City tram history", "Knitting a scarf",
+                                                                     "Chess openings", "Bird songs"])]))
+    build_index(corpus, tmp_path / "index")
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[report]\nmin_sources = 1\nmin_documents = 0\nmin_related_videos = 1\n")
+    result = report(clips / "main.mp4", "Check the axle nut torque", out=tmp_path / "out", index=tmp_path / "index",
+                    config=cfg, library=tmp_path / "lib", ingest_options=FAST, browser=False)
+    assert result["passed"], result["checks"]
+    data = json.loads((tmp_path / "out" / "report.json").read_text())
+    (src,) = data["sources"]
+    assert src["kind"] == "video" and src["title"] == "Hub service: axle nut torque"  # not the video itself, not the cake
+    (ev,) = data["evidence"]
+    assert ev["relation"] == "compares" and ev["modality"] == "video" and 0.9 <= ev["moment"] <= 1.1

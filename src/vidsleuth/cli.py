@@ -865,6 +865,8 @@ def _report_check_args(p):
     p.add_argument("--model", help="judge endpoint for citation support (default: the deterministic relater)")
     p.add_argument("--config", type=Path, help="config file")
     p.add_argument("--no-browser", action="store_true", help="skip the Chromium check")
+    p.add_argument("--repair", type=arg("budget"), metavar="ROUNDS",
+                   help="repair what fails, up to ROUNDS rounds, and rewrite the report (default: only check)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -874,8 +876,15 @@ def _report_check(args) -> int:
     from .models import Models
     from .report import check_report
 
-    judge = Models(args.config, overrides={"default": args.model}).for_role("judge") if args.model else None
-    result = check_report(args.folder, browser=not args.no_browser, judge=judge)
+    models = Models(args.config, overrides={"default": args.model}) if args.model else None
+    judge = models.for_role("judge") if models else None
+    if args.repair:
+        from .report import validate
+
+        result, _ = validate(args.folder, rounds=args.repair, browser=not args.no_browser, judge=judge,
+                             writer=models.for_role("writer") if models else None)
+    else:
+        result = check_report(args.folder, browser=not args.no_browser, judge=judge)
     if args.json:
         _print_json(result)
     else:

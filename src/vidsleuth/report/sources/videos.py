@@ -27,7 +27,8 @@ class VideoSource:
         videos = Videos(records, library=self.library)
         seen: set[str] = set()
         for anchor in anchors:
-            for hit in idx.search(f"{anchor.subject} {anchor.value}".strip(), k=self.per_anchor):
+            query = " ".join([anchor.text] + [m.text for m in anchor.moments if m.kind == "ocr"])
+            for hit in idx.search(query, k=self.per_anchor + 1):
                 rec = records.get(hit.video_id)
                 if rec is None or hit.video_id in seen or (rec.path and str(Path(rec.path).resolve()) == self.exclude):
                     continue

@@ -29,7 +29,7 @@ class WebSource:
         with httpx.Client(timeout=self.timeout, follow_redirects=True) as client:
             for anchor in anchors:
                 try:
-                    resp = client.get(self.search_url, params={"q": f"{anchor.subject} {anchor.value}", "format": "json"})
+                    resp = client.get(self.search_url, params={"q": anchor.text, "format": "json"})
                     results = resp.json().get("results", [])[: self.per_anchor]
                 except (httpx.HTTPError, ValueError) as exc:
                     raise VidsleuthError(f"web search at {self.search_url} failed ({type(exc).__name__})",
