@@ -95,16 +95,24 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
 
 
 def select(decided: list[tuple], per_anchor: int) -> list[tuple]:
-    """After the relations: per anchor, the best related excerpt of each source, at most
-    ``per_anchor`` sources; mere mentions (relation None) are dropped."""
-    out, seen, count = [], set(), Counter()
+    """After the relations: per anchor, the best related excerpts from at most ``per_anchor``
+    sources — one per relation a source has to it (a page may both update a value and explain
+    it), at most two per source; mere mentions (relation None) are dropped."""
+    out, seen = [], set()
+    sources: dict[str, set] = {}
+    per_source: Counter = Counter()
     for d in sorted(decided, key=lambda d: -d[0].score):
         c, rel = d[0], d[1]
-        key = (c.anchor_id, c.passage.source.location)
-        if rel is None or key in seen or count[c.anchor_id] >= per_anchor:
+        loc = c.passage.source.location
+        key = (c.anchor_id, loc, rel)
+        chosen = sources.setdefault(c.anchor_id, set())
+        if rel is None or key in seen or per_source[(c.anchor_id, loc)] >= 2:
+            continue
+        if loc not in chosen and len(chosen) >= per_anchor:
             continue
         seen.add(key)
-        count[c.anchor_id] += 1
+        chosen.add(loc)
+        per_source[(c.anchor_id, loc)] += 1
         out.append(d)
     order = {id(d): i for i, d in enumerate(decided)}
     return sorted(out, key=lambda d: order[id(d)])

@@ -188,7 +188,9 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
         else:
             (docs / f"{name}.txt").write_text(doc_title + "\n" + (f"Date: {date}\n" if date else "") + "\n"
                                               + "\n\n".join(body) + "\n", encoding="utf-8")
-        truth_pairs.append({"file": f"{name}.{fmt}", "param": p.key, "relation": rel, "sentence": sentence, "date": date})
+        truth_pairs.append({"file": f"{name}.{fmt}", "param": p.key, "relation": rel, "sentence": sentence, "date": date,
+                            "video_value": p.unit.format(v=v), "source_value": p.unit.format(v=other),
+                            "subject": p.subject, "other": p.other})
     (docs / "shop_hours.md").write_text("# Shop hours\n\nThe shop opens at 9 and closes at 17, and is closed on 25 December.\n\n"
                                         "Parking costs 2 euros per hour.\n", encoding="utf-8")
     (docs / "newsletter.txt").write_text("Newsletter\n\nThis month we visited 3 makers' fairs and met 40 readers. "

@@ -16,7 +16,7 @@ from ..errors import VidsleuthError
 from ..files import write_atomic
 from .types import Evidence, ReportData, Source
 
-OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "sources", "video.mp4", "video.webm",
+OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4", "video.webm",
              "video.m4v"}
 PROMPTS = ("report_relate.j2", "report_write.j2", "report_support.j2")
 
@@ -90,8 +90,13 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
         seconds[name] = time.perf_counter()
         return task(f"report: {name}", total=None)
 
+    events: list[dict] = []  # the run's trajectory (``vidsleuth trajectory stats OUT``)
+    kinds = {"timeline": "read", "anchors": "model", "evidence": "search", "relations": "model", "writing": "write",
+             "rendering": "write"}
+
     def done(name):
         seconds[name] = round(time.perf_counter() - seconds[name], 2)
+        events.append({"type": kinds[name], "stage": name, "error": False, "seconds": seconds[name]})
 
     with stage("timeline"):
         timeline = ingest(video, library, ingest_options or IngestOptions())
@@ -171,6 +176,13 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     result, data = validate(out, data, rounds=cfg.repair_rounds, browser=browser, judge=judge, writer=writer)
     seconds["validation"] = round(time.perf_counter() - t0, 2)
     rounds = result["rounds"]
+    for r in rounds:
+        events.append({"type": "check", "stage": f"check round {r['round']}", "error": bool(r["failures"]),
+                       "seconds": round(seconds["validation"] / len(rounds), 3)})
+        if r["failures"] and r is not rounds[-1]:
+            events.append({"type": "write", "stage": "repair", "error": False, "seconds": 0.0})
+    events += [{"type": "tool", "stage": "read document", "error": True, "message": m} for m in skipped]
+    write_atomic(out / "trajectory.jsonl", "".join(json.dumps(e) + "\n" for e in events))
     protocol = {
         "vidsleuth": __version__, "video": str(video.resolve()), "request": request, "video_date": vdate,
         "docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,

@@ -33,7 +33,7 @@ WRITE_SCHEMA = {
 def finding_rules(anchor: Anchor, ev: Evidence, src: Source) -> str:
     dated = f", {src.date}" if src.date else ""
     where = f" at {clock(ev.moment)}" if ev.moment is not None else ""
-    return f"{src.title}{dated}{where}: {ev.rationale}. “{ev.excerpt}”"
+    return f"On {anchor.value or anchor.subject} ({clock(anchor.start)}): {src.title}{dated}{where}: {ev.rationale}. “{ev.excerpt}”"
 
 
 def write_rules(anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source]) -> list[Finding]:

@@ -1,0 +1,196 @@
+"""``vidsleuth bench omnidr``: score reports against Omni-ART rubric trees (seed 000 §3.3).
+
+``--tasks DIR`` holds one folder per task with ``rubric.json`` (and optionally ``task.json``: video,
+request); ``--reports DIR`` one folder per task id with the system's ``report.html`` (and, for a
+vidsleuth report, ``report.json``, which the machine leaves' checks need). Each task is one item of
+the runner: results are stored as they finish, a killed run resumes, judge calls go through the
+model layer's response cache (a rescore with a warm cache makes no model call).
+
+Outputs: ``tasks.jsonl`` (every leaf's verdict and rationale), ``metrics.json`` (all-task mean —
+missing or unreadable reports count 0 —, successful-report mean, completion rate, evaluator errors,
+per-dimension and per-direction means, and with ``--against`` the paired bootstrap interval of the
+difference), ``summary.md`` (per-task and per-direction tables), ``heatmap.png`` (tasks ×
+directions) and ``run.json`` (judge, prompts' hashes, evaluator version).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import DataFileError, VidsleuthError
+from ..files import write_atomic
+
+EVALUATOR_VERSION = "omni-art-1"
+
+
+def find_tasks(tasks: Path) -> list[tuple[str, Path]]:
+    if not tasks.is_dir():
+        raise DataFileError(tasks, None, "the tasks folder does not exist", hint="give --tasks DIR with one folder per task")
+    found = sorted((p.name, p / "rubric.json") for p in tasks.iterdir() if (p / "rubric.json").is_file())
+    if not found:
+        raise DataFileError(tasks, None, "holds no task folder with a rubric.json: nothing to score")
+    return found
+
+
+def evaluate_task(rubric_path: Path, report_dir: Path, judge, *, browser: bool = False) -> dict:
+    """Every leaf's verdict for one report, and its scores; ``status`` is ok, missing or unreadable."""
+    import lxml.html
+
+    from ..rubric.judge import judge_leaf, machine_verdicts, material
+    from ..rubric.schema import load_rubric
+    from ..rubric.score import score
+
+    rubric = load_rubric(rubric_path)
+    page = report_dir / "report.html"
+    if not page.is_file():
+        return {"task": rubric.task, "status": "missing", "score": 0.0, "verdicts": {}}
+    try:
+        tree = lxml.html.fromstring(page.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return {"task": rubric.task, "status": "unreadable", "score": 0.0, "verdicts": {}, "error": str(exc)}
+    units = material(tree)
+    leaves = [leaf for _, _, leaf in rubric.leaves()]
+    verdicts = machine_verdicts(report_dir, [leaf for leaf in leaves if leaf.kind == "machine"], browser=browser)
+    for leaf in leaves:
+        if leaf.kind == "judge":
+            verdicts[leaf.id] = judge_leaf(judge, leaf, units[leaf.material])
+    scored = score(rubric, {k: v["verdict"] for k, v in verdicts.items()})
+    return {"task": rubric.task, "status": "ok", **scored, "verdicts": verdicts}
+
+
+def make_judge(name: str, config=None, cache: bool = True):
+    from ..rubric.judge import ModelJudge, RulesJudge
+
+    if name == "rules":
+        return RulesJudge()
+    from ..models import Models
+
+    return ModelJudge(Models(config, cache=cache, overrides={"judge": name}).for_role("judge"))
+
+
+def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", out: str | Path, config=None,
+               against: str | Path | None = None, browser: bool = False, workers: int = 2, seed: int = 0,
+               echo=print) -> dict:
+    from .. import __version__
+    from ..prompts import prompt_hash
+    from ..rubric.stats import paired_bootstrap
+    from ..runner import map_items
+    from ..store import RunStore
+
+    tasks, reports, out = Path(tasks), Path(reports), Path(out)
+    found = find_tasks(tasks)
+    if not reports.is_dir():
+        raise DataFileError(reports, None, "the reports folder does not exist", hint="give --reports DIR with one folder per task id")
+    j = make_judge(judge, config)  # an unknown endpoint fails here, before any work
+    out.mkdir(parents=True, exist_ok=True)
+    store = RunStore(out / "runs.sqlite")
+    systems = {"system": reports} | ({"against": Path(against)} if against else {})
+    per_system = {}
+    for label, folder in systems.items():
+        protocol = {"tasks": str(tasks.resolve()), "reports": str(folder.resolve()), "judge": judge,
+                    "evaluator": EVALUATOR_VERSION, "browser": browser}
+        run_id = store.find_or_start("omnidr", protocol)
+        items = [(tid, (rubric, folder / tid)) for tid, rubric in found]
+        res = map_items(lambda x: evaluate_task(x[0], x[1], j, browser=browser), items, store=store, run_id=run_id,
+                        workers=workers, label=f"omnidr {label}", retry_on=(VidsleuthError,))
+        rows = [res.done[tid] if tid in res.done else {"task": tid, "status": "evaluator-failed", "score": 0.0,
+                                                       "verdicts": {}, "error": next(f.error for f in res.failures if f.item_id == tid)}
+                for tid, _ in found]
+        per_system[label] = rows
+    rows = per_system["system"]
+    metrics = summarise(rows)
+    if against:
+        a = [r["score"] for r in rows]
+        b = [r["score"] for r in per_system["against"]]
+        metrics["against"] = summarise(per_system["against"])
+        metrics["paired_bootstrap"] = paired_bootstrap(a, b, seed=seed)
+    write_atomic(out / "tasks.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    write_atomic(out / "metrics.json", json.dumps(metrics, indent=1))
+    write_atomic(out / "summary.md", summary_md(rows, metrics))
+    heatmap(rows, out / "heatmap.png")
+    judge_desc = "rules" if judge == "rules" else j.model.endpoint.describe()
+    write_atomic(out / "run.json", json.dumps({
+        "vidsleuth": __version__, "evaluator": EVALUATOR_VERSION, "judge": judge_desc, "gate_votes": 3,
+        "prompts": {"rubric_judge.j2": prompt_hash("rubric_judge.j2")}, "tasks": str(tasks.resolve()),
+        "reports": str(reports.resolve()), "against": str(Path(against).resolve()) if against else None,
+        "browser": browser, "bootstrap_seed": seed, "model_calls": store.summary()["total"]}, indent=1))
+    echo(f"all-task mean {metrics['all_task_mean']:.1f}, successful-report mean {metrics['successful_mean']:.1f}, "
+         f"completion {metrics['completion_rate']:.0%}, evaluator errors {metrics['evaluator_errors']}")
+    if against:
+        bt = metrics["paired_bootstrap"]
+        echo(f"difference vs --against: {bt['difference']:+.1f} (95% CI {bt['low']:+.1f} to {bt['high']:+.1f}, "
+             f"{bt['wins']} wins / {bt['losses']} losses)")
+    return metrics
+
+
+def summarise(rows: list[dict]) -> dict:
+    ok = [r for r in rows if r["status"] == "ok"]
+    directions: dict[str, list[float]] = {}
+    dims: dict[str, list[float]] = {}
+    for r in ok:
+        for dname, d in r["dimensions"].items():
+            if d["score"] is not None:
+                dims.setdefault(dname, []).append(d["score"])
+            for name, dr in d["directions"].items():
+                if dr["score"] is not None:
+                    directions.setdefault(f"{dname}/{name}", []).append(dr["score"])
+    mean = lambda xs: round(sum(xs) / len(xs), 2) if xs else 0.0  # noqa: E731
+    return {"tasks": len(rows), "completed": len(ok), "completion_rate": len(ok) / len(rows) if rows else 0.0,
+            "all_task_mean": mean([r["score"] if r["status"] == "ok" else 0.0 for r in rows]),
+            "successful_mean": mean([r["score"] for r in ok]),
+            "evaluator_errors": sum(r.get("evaluator_errors", 0) for r in ok),
+            "dimensions": {k: mean(v) for k, v in dims.items()}, "directions": {k: mean(v) for k, v in directions.items()},
+            "per_task": {r["task"]: {"status": r["status"], "score": r["score"]} for r in rows}}
+
+
+def summary_md(rows: list[dict], m: dict) -> str:
+    from ..markdown import table
+
+    lines = ["# OmniDR-style report evaluation", "",
+             f"All-task mean **{m['all_task_mean']:.1f}** (missing or unreadable reports count 0); successful-report "
+             f"mean {m['successful_mean']:.1f}; completion {m['completion_rate']:.0%}; evaluator errors "
+             f"{m['evaluator_errors']} (left out of their denominators).", "", "## Per task", ""]
+    dims = sorted({d for r in rows if r["status"] == "ok" for d in r["dimensions"]})
+    lines += table(["task", "status", "score"] + dims,
+                   [[r["task"], r["status"], f"{r['score']:.1f}"] + [
+                       "" if r["status"] != "ok" or r["dimensions"].get(d, {}).get("score") is None
+                       else f"{r['dimensions'][d]['score']:.1f}" for d in dims] for r in rows])
+    lines += ["", "## Per direction (mean over completed tasks)", ""]
+    lines += table(["direction", "score"], [[k, f"{v:.1f}"] for k, v in m["directions"].items()])
+    if "paired_bootstrap" in m:
+        bt = m["paired_bootstrap"]
+        lines += ["", f"Difference against the other system: {bt['difference']:+.2f} (95% paired bootstrap interval "
+                      f"{bt['low']:+.2f} to {bt['high']:+.2f}, {bt['resamples']} resamples, seed {bt['seed']})."]
+    return "\n".join(lines) + "\n"
+
+
+def heatmap(rows: list[dict], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    ok = [r for r in rows if r["status"] == "ok"]
+    cols = sorted({f"{d}/{n}" for r in ok for d, dd in r["dimensions"].items() for n in dd["directions"]})
+    if not ok or not cols:
+        return
+    grid = np.full((len(ok), len(cols)), np.nan)
+    for i, r in enumerate(ok):
+        for j, c in enumerate(cols):
+            d, n = c.split("/", 1)
+            s = r["dimensions"].get(d, {}).get("directions", {}).get(n, {}).get("score")
+            if s is not None:
+                grid[i, j] = s
+    fig, ax = plt.subplots(figsize=(1 + 0.6 * len(cols), 1 + 0.4 * len(ok)))
+    im = ax.imshow(grid, vmin=0, vmax=100, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(len(cols)), cols, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(ok)), [r["task"] for r in ok], fontsize=8)
+    fig.colorbar(im, ax=ax, label="direction score")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+__all__ = ["evaluate_task", "run_omnidr", "summarise"]
