@@ -896,6 +896,75 @@ def _report_check(args) -> int:
     return 0 if result["passed"] else 2
 
 
+# --------------------------------------------------------------------------- rubric, omnidr, trajectory
+
+
+def _rubric_validate_args(p):
+    p.add_argument("file", type=Path, metavar="FILE")
+
+
+@verb("rubric validate", "check an Omni-ART rubric tree; every problem is named by its node path")(_rubric_validate_args)
+def _rubric_validate(args) -> int:
+    from .files import read_text
+    from .rubric.schema import RubricError, from_dict, problems
+
+    try:
+        data = json.loads(read_text(args.file, "rubric"))
+    except json.JSONDecodeError as exc:
+        raise RubricError(args.file, exc.lineno, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    found = problems(data)
+    for line in found:
+        print(f"{args.file}: {line}", file=sys.stderr)
+    if found:
+        return 1
+    rubric = from_dict(data)
+    leaves = list(rubric.leaves())
+    print(f"{args.file}: valid ({len(rubric.dimensions)} dimensions, "
+          f"{sum(len(d.directions) for d in rubric.dimensions)} directions, {len(leaves)} leaves, "
+          f"{sum(1 for _, _, leaf in leaves if leaf.gate)} gates)")
+    return 0
+
+
+def _bench_omnidr_args(p):
+    p.add_argument("--tasks", type=Path, required=True, help="folder of task folders, each with rubric.json")
+    p.add_argument("--reports", type=Path, required=True, help="folder of report folders named by task id")
+    p.add_argument("--judge", default="rules", help="`rules` (offline, deterministic) or an endpoint name")
+    p.add_argument("--against", type=Path, help="a second system's reports: paired bootstrap interval of the difference")
+    p.add_argument("--browser", action="store_true", help="run the Chromium check for machine leaves that name it")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--concurrency", type=arg("concurrency"), default=2, help="tasks scored at once (default 2)")
+    p.add_argument("--config", type=Path, help="config file")
+    p.add_argument("--out", type=Path, required=True, help="output folder")
+
+
+@verb("bench omnidr", "score reports against Omni-ART rubric trees (seed 000): all-task and successful means, bootstrap")(
+    _bench_omnidr_args)
+def _bench_omnidr(args) -> int:
+    from .bench.omnidr import run_omnidr
+
+    run_omnidr(args.tasks, args.reports, judge=args.judge, out=args.out, config=args.config, against=args.against,
+               browser=args.browser, workers=args.concurrency, seed=args.seed)
+    print(f"outputs: {args.out}")
+    return 0
+
+
+def _trajectory_args(p):
+    p.add_argument("run", type=Path, metavar="RUN", help="a report folder, a browse trace (.json) or a JSONL of events")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+@verb("trajectory stats", "steps, tool errors, tokens, time and the interleaving rule (seed 000 App. F.7)")(_trajectory_args)
+def _trajectory_stats(args) -> int:
+    from .rubric.stats import events_of, trajectory_stats
+
+    stats = trajectory_stats(events_of(args.run))
+    if args.json:
+        _print_json(stats)
+    else:
+        print("  ".join(f"{k} {v}" for k, v in stats.items()))
+    return 0
+
+
 # --------------------------------------------------------------------------- main
 
 

@@ -114,6 +114,13 @@ def report_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, brows
     summary = {"seed": seed, "seconds": round(seconds, 1), "passed": result["passed"],
                **{k: v for k, v in scored.items() if k != "rows"}, "rows": scored["rows"]}
     (folder / "report_demo.json").write_text(json.dumps(summary, indent=1))
+    from .rubric.calibration import calibrate
+
+    echo("\n== report evaluation: Omni-ART rubric calibration (rules judge) ==")
+    summary["calibration"] = calibrate(folder / "calibration", seed=seed, library=library, browser=browser, echo=echo)
+    echo(f"score them yourself: vidsleuth bench omnidr --tasks {(folder / 'calibration' / 'tasks').resolve()} "
+         f"--reports {(folder / 'calibration' / 'reports' / 'R2').resolve()} --out omnidr-out")
+    (folder / "report_demo.json").write_text(json.dumps(summary, indent=1))
     return summary
 
 

@@ -183,7 +183,7 @@ def heatmap(rows: list[dict], path: Path) -> None:
             s = r["dimensions"].get(d, {}).get("directions", {}).get(n, {}).get("score")
             if s is not None:
                 grid[i, j] = s
-    fig, ax = plt.subplots(figsize=(1 + 0.6 * len(cols), 1 + 0.4 * len(ok)))
+    fig, ax = plt.subplots(figsize=(2 + 0.6 * len(cols), 3 + 0.4 * len(ok)))
     im = ax.imshow(grid, vmin=0, vmax=100, cmap="viridis", aspect="auto")
     ax.set_xticks(range(len(cols)), cols, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(len(ok)), [r["task"] for r in ok], fontsize=8)
