@@ -39,11 +39,13 @@ test: setup
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 bench: setup
+	$(PY) -m pip install -q -c constraints.txt -e '.[bench]'
 	$(PY) benchmarks/bench_sampling.py
 	$(PY) benchmarks/bench_models.py
 	$(PY) benchmarks/bench_search.py
 	$(PY) benchmarks/bench_ingest.py
 	$(PY) benchmarks/bench_browse.py --seed 2
+	$(PY) benchmarks/bench_report.py
 
 clean:
 	rm -rf demo-output .pytest_cache

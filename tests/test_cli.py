@@ -96,11 +96,11 @@ def test_no_output_is_lost_on_error(main_clip, tmp_path):
 
 
 def test_demo_generates_ingests_and_prints_timelines(tmp_path):
-    proc = cli("demo", "--out", tmp_path / "demo", "--skip-agent")
+    proc = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report")
     assert "== lighthouse_tour" in proc.stdout and "timelines:" in proc.stdout
     lighthouse = (tmp_path / "demo" / "timelines" / "lighthouse_tour.txt").read_text().lower()
     assert "harbor point" in lighthouse and "1887" in lighthouse
     market = (tmp_path / "demo" / "timelines" / "market_report_zh.txt").read_text()
     assert "北京" in market
-    again = cli("demo", "--out", tmp_path / "demo", "--skip-agent")  # second run: cached, same output
+    again = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report")  # second run: cached, same output
     assert again.stdout == proc.stdout

@@ -332,3 +332,19 @@ def test_related_videos_from_the_search_index_become_cited_evidence_with_moments
     assert src["kind"] == "video" and src["title"] == "Hub service: axle nut torque"  # not the video itself, not the cake
     (ev,) = data["evidence"]
     assert ev["relation"] == "compares" and ev["modality"] == "video" and 0.9 <= ev["moment"] <= 1.1
+
+
+def test_the_video_is_copied_when_chromium_plays_it_and_transcoded_when_not(tmp_path, main_clip):
+    from vidsleuth.media import probe
+    from vidsleuth.report.render import place_video
+
+    src = main_clip[0]
+    out = tmp_path / "out"
+    out.mkdir()
+    assert place_video(src, out) == "video.mp4" and (out / "video.mp4").read_bytes() == src.read_bytes()
+    odd = synth.remux(src, tmp_path / "clip.avi", "-c:v", "mpeg4", "-c:a", "mp3")  # not playable in Chromium
+    out2 = tmp_path / "out2"
+    out2.mkdir()
+    assert place_video(odd, out2) == "video.mp4"
+    info = probe(out2 / "video.mp4", with_content_id=False)
+    assert (info.codec, info.audio_codec) == ("h264", "aac") and abs(info.duration - probe(src).duration) < 0.2

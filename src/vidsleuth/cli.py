@@ -804,14 +804,15 @@ def _calibration(args) -> int:
 
 def _demo_args(p):
     p.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder (default ./demo-output)")
-    p.add_argument("--skip-agent", action="store_true", help="only the timelines part (no browsing demo)")
+    p.add_argument("--skip-agent", action="store_true", help="no browsing demo")
+    p.add_argument("--skip-report", action="store_true", help="no report demo (nor its rubric calibration)")
 
 
 @verb("demo", "generate demo clips, ingest them offline and print their timelines")(_demo_args)
 def _demo(args) -> int:
     from .demo import run_demo
 
-    run_demo(args.out, agent=not args.skip_agent)
+    run_demo(args.out, agent=not args.skip_agent, reports=not args.skip_report)
     return 0
 
 

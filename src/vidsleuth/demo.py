@@ -45,7 +45,7 @@ DEMO_CLIPS: dict[str, synth.ClipSpec] = {
 }
 
 
-def run_demo(out: str | Path = "demo-output", *, echo=print, agent: bool = True) -> dict[str, Path]:
+def run_demo(out: str | Path = "demo-output", *, echo=print, agent: bool = True, reports: bool = True) -> dict[str, Path]:
     """Generate the demo clips under ``out/clips`` (kept when present), ingest them into
     ``out/library`` and write each timeline to ``out/timelines``; then (``agent``) the browsing
     demo: a 36-clip corpus with hard negatives, its index, a Translation Memory from a separate
@@ -74,7 +74,8 @@ def run_demo(out: str | Path = "demo-output", *, echo=print, agent: bool = True)
     echo(f"timelines: {timelines.resolve()}")
     echo(f"library:   {(out / 'library').resolve()}")
     (out / "demo.json").write_text(json.dumps({k: str(v) for k, v in made.items()}, indent=1))
-    report_demo(out / "report", out / "library", echo=echo)
+    if reports:
+        report_demo(out / "report", out / "library", echo=echo)
     if agent:
         browse_demo(out / "browse", out / "library", echo=echo)
     return made
