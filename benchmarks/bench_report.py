@@ -9,7 +9,7 @@ state four parameters) with an evidence folder whose sources' relations to the v
 known (eight, covering supports, contradicts, updates, explains, compares, applies), plus distractors and a damaged
 PDF. Seed 0 is the demo, seeds 1, 3, 4 were used while building the relater, seed 5 is in the
 tests; the default seeds were not looked at before the final measurement. Writes
-``benchmarks/results/bench_report.json`` with the protocol beside the figures.
+``benchmarks/results/bench_report-RELATERS.json`` with the protocol beside the figures.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def main() -> int:
                 "browser": not args.no_browser, "case": "vidsleuth.report.democase (4 parameters, 8 related sources, "
                 "2 distractors, 1 damaged PDF)"}
     (ROOT / "results").mkdir(exist_ok=True)
-    (ROOT / "results" / "bench_report.json").write_text(json.dumps({"protocol": protocol, "summary": summary,
+    (ROOT / "results" / f"bench_report-{'-'.join(relaters)}.json").write_text(json.dumps({"protocol": protocol, "summary": summary,
                                                                      "rows": rows}, indent=1))
     return 0
 
