@@ -92,14 +92,11 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     want = subject_words(request)
     dense = [0.0] * len(drafts)
     if embedder is not None:
-        import numpy as np
-
         qv = embedder.embed([request], kind="query")
         pv = embedder.embed([d["text"] for d in drafts], kind="passage")
         dense = [float(x) for x in (pv @ qv.T)[:, 0]]
         lo = min(dense)
         dense = [max(0.0, (x - lo) / max(1e-9, max(dense) - lo)) for x in dense] if len(dense) > 1 else [1.0]
-        del np
     scored = []
     for d, dn in zip(drafts, dense):
         subj = subject_words(d["text"]) | set().union(*(subject_words(m.text) for m in d["moments"]))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -163,7 +162,3 @@ def write_outputs(data: ReportData, out_dir: Path) -> Path:
     write_atomic(out_dir / "report.json", json.dumps(data.to_dict(), ensure_ascii=False, indent=1))
     write_atomic(out_dir / "report.md", render_markdown(data))
     return write_atomic(out_dir / "report.html", render_html(data))
-
-
-def _strip(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()

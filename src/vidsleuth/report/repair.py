@@ -31,9 +31,8 @@ def repair(data: ReportData, failures: list[dict], folder: Path, *, writer=None)
         data = replace(data, notes=tuple(n for n in data.notes if 0 <= n.t <= duration),
                        anchors=tuple(replace(a, moments=tuple(m for m in a.moments if 0 <= m.start <= duration))
                                      for a in data.anchors))
-    bad_cites = {f["where"].removeprefix("finding-") for f in failures if f["check"] in ("citations", "citation_support")}
     known = {e.id for e in data.evidence}
-    if bad_cites or any(f["check"] == "citations" for f in failures):
+    if any(f["check"] in ("citations", "citation_support") for f in failures):
         unsupported = {f["where"].removeprefix("finding-") for f in failures if f["check"] == "citation_support"}
         findings = []
         for f in data.findings:
