@@ -7,8 +7,8 @@ The best query is kept when the seed video ranks within the top K (K = 3): statu
 retry with the seed's feedback text (``retry_ok``); else an anchors-only ``failure`` card.
 
 The bank is a folder: ``cards.jsonl`` (index_text = the past question, payload), the embedding
-matrix of index_text (``embeddings.npy``) and ``meta.json`` with build statistics. Builds are
-resumable: finished rows are appended to ``cards.partial.jsonl`` as they complete.
+matrix of index_text (``embeddings.npy``) and ``meta.json`` with build statistics. Builds run
+through ``vidsleuth.runner`` and are resumable: each card is stored in ``runs.sqlite`` as it is made.
 """
 
 from __future__ import annotations
@@ -198,30 +198,31 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
 
         raise DataFileError(train, None, "holds no training rows: nothing to distil")
     out.mkdir(parents=True, exist_ok=True)
-    partial = out / "cards.partial.jsonl"
-    done: dict[str, MemoryCard] = {}
-    if partial.exists():
-        for line in partial.read_text(encoding="utf-8").splitlines():
-            try:
-                card = MemoryCard.from_dict(json.loads(line))
-            except (ValueError, TypeError):
-                continue  # a line cut by a kill is redone
-            done[card.row_id] = card
-        # Rewrite without any line a kill cut short, so appends start on a fresh line.
-        write_atomic(partial, "".join(json.dumps(c.to_dict(), ensure_ascii=False) + "\n" for c in done.values()))
+    from ..runner import map_items
+    from ..store import RunStore
+
     model = models.for_role("memory")
-    parse_failures = 0
-    with task("memory cards", total=len(rows)) as bar, open(partial, "a", encoding="utf-8") as fh:
-        bar.advance(len([r for r in rows if r["id"] in done]))
-        for row in rows:
-            if row["id"] in done:
-                continue
-            card, failed = build_card(model, index, row, k_verify=k_verify)
-            parse_failures += failed
-            fh.write(json.dumps(card.to_dict(), ensure_ascii=False) + "\n")
-            fh.flush()
-            done[card.row_id] = card
-            bar.advance()
+    # One card per training row through the runner: each card is stored as it is made, so a killed
+    # build resumes without asking the model again about finished rows; a row whose model calls
+    # fail is retried once, then reported (rerun to retry only those rows).
+    store = RunStore(out / "runs.sqlite")
+    run_id = store.find_or_start("memory", {"train": str(Path(train).resolve()), "index": str(index.root),
+                                            "k_verify": k_verify, "prompt": prompt_hash("memory_distill.j2"),
+                                            "endpoint": model.endpoint.name, "model": model.endpoint.model})
+
+    def make(row: dict) -> dict:
+        card, failed = build_card(model, index, row, k_verify=k_verify)
+        return {"card": card.to_dict(), "parse_failures": failed}
+
+    res = map_items(make, [(r["id"], r) for r in rows], store=store, run_id=run_id, retries=1, label="memory cards")
+    if res.failures:
+        from ..errors import ModelError
+
+        first = res.failures[0]
+        raise ModelError(f"{len(res.failures)} of {len(rows)} training rows failed (first: {first.item_id}: {first.error})",
+                         hint="rerun the same command: finished cards are kept and only these rows are asked again")
+    done = {i: MemoryCard.from_dict(r["card"]) for i, r in res.done.items()}
+    parse_failures = sum(r["parse_failures"] for r in res.done.values())
     cards = [done[r["id"]] for r in rows]
     emb = models.embedder()
     matrix = emb.embed([c.index_text for c in cards], kind="query") if cards else np.zeros((0, 0), np.float32)
@@ -240,7 +241,6 @@ def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models,
     for name in ("cards.jsonl", "embeddings.npy", "meta.json"):
         os.replace(tmp / name, out / name)
     tmp.rmdir()
-    partial.unlink(missing_ok=True)  # the bank is complete: the resume file has done its job
     return stats
 
 
