@@ -483,3 +483,36 @@ def test_watcher_grids_go_at_their_native_size(world, tmp_path):
     urls = [p["image_url"]["url"] for p in body["messages"][0]["content"] if p.get("type") == "image_url"]
     sizes = {Image.open(io.BytesIO(base64.b64decode(u.split(",", 1)[1]))).size for u in urls}
     assert sizes and all(w == 3 * 256 for w, _ in sizes), sizes
+
+
+def test_bench_browse_gives_the_same_metrics_on_threads_a_process_pool_and_ray(world, tmp_path):
+    """The benchmark's questions run in worker processes (local) or Ray tasks, each rebuilding the
+    set-up from plain data; the metrics are those of the threads run, and the per-endpoint limit
+    holds across them."""
+    from vidsleuth.browse.setup import open_browse
+
+    qs = tmp_path / "q.jsonl"
+    qs.write_text("".join(json.dumps({"id": f"q{i}", "question": f"When was the Harbor Point lighthouse built? ({i})",
+                                      "answer": "1887", "level": "L1", "genre": "Documentary",
+                                      "seed_video_ids": ["harbor"]}) + "\n" for i in range(4)))
+    answers = {"planner": [PLAN], "watcher": ["[0]"], "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER],
+               "judge": ['{"is_correct": true}']}
+    keep = ("n", "accuracy", "exact_match", "calibration_error", "cumulative_recall", "watched_rate", "missing",
+            "tokens_per_question", "parse_failures")
+    results = {}
+    with ScriptedServer(scripted(answers, [])) as srv:
+        cfg = tmp_path / "c.toml"
+        cfg.write_text(f'[models.fake]\nbackend = "openai"\nbase_url = "{srv.base_url}"\nmodel = "vl"\n'
+                       "max_retries = 0\nmax_concurrency = 1\nvision = true\n")
+        spec = {"open": {"index": str(world["root"] / "idx"), "config": str(cfg), "model": "fake", "judge": "fake",
+                         "cache": False, "t_max": 1}, "agent": "video-browser"}
+        setup = open_browse(**spec["open"])
+        for executor in ("threads", "local", "ray"):
+            m = run_browse(qs, lambda mm: setup.agent("video-browser", mm), setup.models, tmp_path / executor,
+                           protocol={"agent": "video-browser", "executor": executor}, concurrency=2,
+                           judge_with="llm", executor=executor, spec=spec, warn=lambda *_: None)
+            results[executor] = {k: m[k] for k in keep}
+        assert srv.max_in_flight == 1  # max_concurrency = 1 held across threads, processes and Ray workers
+    assert results["threads"]["n"] == 4 and results["threads"]["accuracy"] == 1.0
+    assert results["local"] == results["threads"] == results["ray"]
+    assert len(list((tmp_path / "ray" / "traces").glob("*.json"))) == 4

@@ -681,13 +681,19 @@ def _agent_args(p, index_required: bool = True):
     p.add_argument("--no-cache", action="store_true")
 
 
+def _agent_spec(args, judge: str | None = None) -> dict:
+    """``open_browse``'s arguments as plain data (worker processes and Ray tasks rebuild from it)."""
+    text = lambda p: str(p) if p is not None else None  # noqa: E731
+    return {"index": text(args.index), "corpus": text(args.corpus), "config": text(args.config), "model": args.model,
+            "judge": judge, "library": text(args.library), "memory": text(args.memory),
+            "allow_download": args.allow_download, "cache": not args.no_cache, "t_max": args.t_max,
+            "search_k": args.search_k, "analyst_frames": args.analyst_frames, "watcher": args.watcher}
+
+
 def _agent_setup(args, judge: str | None = None):
     from .browse.setup import open_browse
 
-    return open_browse(args.index, corpus=args.corpus, config=args.config, model=args.model, judge=judge,
-                       library=args.library, memory=args.memory, allow_download=args.allow_download,
-                       cache=not args.no_cache, t_max=args.t_max, search_k=args.search_k,
-                       analyst_frames=args.analyst_frames, watcher=args.watcher)
+    return open_browse(**_agent_spec(args, judge))
 
 
 def _ask_args(p):
@@ -748,6 +754,9 @@ def _bench_browse_args(p):
                    help="llm: the seed's judge prompt; contains: value containment; auto: contains for text-only endpoints")
     p.add_argument("--concurrency", type=arg("concurrency"), default=4)
     p.add_argument("--retries", type=arg("retries"), default=0, help="retries per question after an endpoint error")
+    p.add_argument("--executor", choices=["threads", "local", "ray"], default="threads",
+                   help="threads (remote endpoints: the default), local (a process pool: embedded CPU-bound models), ray")
+    p.add_argument("--address", help="Ray cluster address (with --executor ray)")
     p.add_argument("--out", type=Path, default=Path("bench-output") / "browse", help="output folder")
     p.add_argument("--json", action="store_true")
 
@@ -762,7 +771,8 @@ def _bench_browse(args) -> int:
     setup = _agent_setup(args, judge=args.judge)
     metrics = run_browse(args.questions, lambda m: setup.agent(args.agent, m), setup.models, args.out,
                          protocol=browse_protocol(setup, args.agent), concurrency=args.concurrency,
-                         judge_with=args.judge_method, retries=args.retries)
+                         judge_with=args.judge_method, retries=args.retries, executor=args.executor,
+                         address=args.address, spec={"open": _agent_spec(args, args.judge), "agent": args.agent})
     if args.json:
         _print_json({k: v for k, v in metrics.items() if k not in ("calibration",)})
     else:

@@ -160,19 +160,68 @@ def summarise(rows: list[dict]) -> dict:
     }
 
 
+def answer_question(q: dict, agent, bound, out: Path, method: str, warn=None) -> dict:
+    """One question: the agent's answer, its trace file, the judge's verdict; the stored row."""
+    from ..files import safe_filename
+
+    ans = agent.run(q["question"])
+    if ans.unavailable and warn is not None:
+        warn(ans.unavailable[0])
+    ans.save(out / "traces" / safe_filename(q["id"], ".json"))
+    verdict, info = judge(bound, q["question"], q["answer"], ans.answer, method)  # raises on endpoint errors
+    exact = exact_match(ans.answer, q["answer"])
+    tokens = ans.tokens()
+    return {**q, "prediction": ans.answer, "explanation": ans.explanation, "confidence": ans.confidence,
+            "judge": verdict, "exact": exact, "correct": bool(verdict) if verdict is not None else exact,
+            "recalled": any(v in ans.candidates for v in q["seed_video_ids"]),
+            "watched": any(v in ans.selected for v in q["seed_video_ids"]),
+            "selected": list(ans.selected), "answer_matches": [list(e) for e in ans.evidence],
+            "unavailable": [list(u) for u in ans.unavailable], "guards": ans.guards(),
+            "tokens_browse": tokens["browse"], "tokens_verify": tokens["verify"],
+            "parse_failures": ans.parse_failures, "judge_info": info,
+            "trace": f"traces/{safe_filename(q['id'], '.json')}"}
+
+
+_WORKER: dict = {}  # per worker process: the set-up built once from its spec
+
+
+def _browse_job(payload: tuple) -> dict:
+    """One question in a worker process or Ray task (module level: picklable). The worker opens
+    the index, models and videos itself from the plain-data spec, once per process, and records
+    its model calls into the run store file through its own connection."""
+    spec, q, out, store_path, run_id, method = payload
+    key = (json.dumps(spec, sort_keys=True), store_path)
+    if key not in _WORKER:
+        from ..browse.setup import open_browse
+        from ..store import RunStore
+
+        _WORKER[key] = (open_browse(**spec["open"]), RunStore(store_path))
+    setup, store = _WORKER[key]
+    bound = setup.models.bind(store, run_id)
+    return answer_question(q, setup.agent(spec["agent"], bound), bound, Path(out), method)
+
+
 def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1,
-               judge_with: str = "auto", retries: int = 0, warn=None) -> dict:
+               judge_with: str = "auto", retries: int = 0, warn=None, executor: str = "threads",
+               address: str | None = None, spec: dict | None = None) -> dict:
     """Answer every question (resumable through ``runner.map_items``), judge, write the outputs.
 
-    A question whose agent or judge call fails (an endpoint error) is not stored: it is counted
-    in ``missing`` with its error, and rerunning the same command asks exactly those again."""
+    ``executor`` ``threads`` runs ``agent_factory`` here; ``local`` (a process pool) and ``ray``
+    need ``spec`` — the plain-data arguments of ``open_browse`` and the agent's name — from which
+    each worker builds its own set-up (the embedded LLM is CPU-bound: processes or machines, not
+    threads, spread it). A question whose agent or judge call fails (an endpoint error) is not
+    stored: it is counted in ``missing`` with its error, and rerunning the same command asks
+    exactly those again."""
     import warnings
 
-    from ..files import safe_filename
+    from ..errors import ArgumentError
     from ..runner import map_items
     from ..store import RunStore
 
     qs = read_questions(questions)  # validated before anything is created
+    if executor != "threads" and spec is None:
+        raise ArgumentError(f"executor {executor!r} needs the set-up as plain data (spec)",
+                            hint="the CLI passes it; from Python use executor='threads' or give spec=")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "traces").mkdir(exist_ok=True)
@@ -184,31 +233,26 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
     bound = models.bind(store, run_id)
     warned: list[str] = []
 
-    def one(q: dict) -> dict:
-        agent = agent_factory(bound)
-        ans = agent.run(q["question"])
-        if ans.unavailable and not warned:
-            warned.append(ans.unavailable[0][1])
+    def unavailable(first) -> None:
+        if not warned:
+            warned.append(first[1])
             (warn or (lambda m: warnings.warn(m, stacklevel=2)))(
-                f"some corpus videos cannot be read (first: {ans.unavailable[0][0]}: {ans.unavailable[0][1]}); "
+                f"some corpus videos cannot be read (first: {first[0]}: {first[1]}); "
                 "they are counted as 'videos unavailable' and their candidates are screened on metadata only")
-        ans.save(out / "traces" / safe_filename(q["id"], ".json"))
-        verdict, info = judge(bound, q["question"], q["answer"], ans.answer, method)  # raises on endpoint errors
-        exact = exact_match(ans.answer, q["answer"])
-        tokens = ans.tokens()
-        return {**q, "prediction": ans.answer, "explanation": ans.explanation, "confidence": ans.confidence,
-                "judge": verdict, "exact": exact, "correct": bool(verdict) if verdict is not None else exact,
-                "recalled": any(v in ans.candidates for v in q["seed_video_ids"]),
-                "watched": any(v in ans.selected for v in q["seed_video_ids"]),
-                "selected": list(ans.selected), "answer_matches": [list(e) for e in ans.evidence],
-                "unavailable": [list(u) for u in ans.unavailable], "guards": ans.guards(),
-                "tokens_browse": tokens["browse"], "tokens_verify": tokens["verify"],
-                "parse_failures": ans.parse_failures, "judge_info": info,
-                "trace": f"traces/{safe_filename(q['id'], '.json')}"}
 
-    result = map_items(one, [(q["id"], q) for q in qs], store=store, run_id=run_id, workers=max(1, concurrency),
-                       retries=retries, label="questions")
+    if executor == "threads":
+        fn = lambda q: answer_question(q, agent_factory(bound), bound, out, method, unavailable)  # noqa: E731
+        items = [(q["id"], q) for q in qs]
+    else:
+        fn = _browse_job
+        items = [(q["id"], (spec, q, str(out), str(store.path), run_id, method)) for q in qs]
+    result = map_items(fn, items, store=store, run_id=run_id, workers=max(1, concurrency), retries=retries,
+                       label="questions", executor=executor, address=address)
     rows = [result.done[q["id"]] for q in qs if q["id"] in result.done]
+    for r in rows:
+        if r.get("unavailable"):
+            unavailable(r["unavailable"][0])
+            break
     metrics = summarise(rows)
     metrics["missing"] = len(qs) - len(rows)
     metrics["judge_method"] = method
