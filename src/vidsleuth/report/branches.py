@@ -34,8 +34,11 @@ def _units(passages: list[Passage]) -> list[tuple[Passage, str]]:
         if p.modality == "video":
             out.append((p, p.text))
             continue
+        title = p.source.title.strip().lower()
         for s in sentences(p.text) or [p.text]:
-            if len(s) >= 15:
+            # a document's title or heading line (often run together with its date line) names the
+            # subject; it is not evidence about it
+            if len(s) >= 15 and not (title and s.strip().lower().startswith(title)):
                 out.append((p, s))
     return out
 

@@ -23,6 +23,10 @@ _EXTRA_UNITS = {
     "millilitre": "ml", "millilitres": "ml", "l": "l", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
     "w": "w", "watt": "w", "watts": "w", "v": "v", "volt": "v", "volts": "v", "days": "d", "day": "d", "d": "d",
     "weeks": "wk", "week": "wk", "months": "mo", "month": "mo", "years": "yr", "year": "yr",
+    "oz": "oz", "ounce": "oz", "ounces": "oz", "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb",
+    "inch": "inch", "inches": "inch", "cup": "cup", "cups": "cup", "tbsp": "tbsp", "tablespoon": "tbsp",
+    "tablespoons": "tbsp", "tsp": "tsp", "teaspoon": "tsp", "teaspoons": "tsp", "kpa": "kpa", "kw": "kw",
+    "kilowatt": "kw", "kilowatts": "kw", "hz": "hz", "hertz": "hz", "kph": "kmh", "mph": "mph",
 }
 _BASE = {
     "c": ("temperature", lambda v: v), "f": ("temperature", lambda v: (v - 32) * 5 / 9),
@@ -35,6 +39,10 @@ _BASE = {
     "%": ("percent", lambda v: v), "nm": ("torque", lambda v: v), "psi": ("pressure", lambda v: v * 0.0689476),
     "bar": ("pressure", lambda v: v), "rpm": ("speed", lambda v: v), "w": ("power", lambda v: v),
     "v": ("voltage", lambda v: v), "eur": ("money-eur", lambda v: v), "usd": ("money-usd", lambda v: v),
+    "oz": ("mass", lambda v: v * 28.3495), "lb": ("mass", lambda v: v * 453.592), "inch": ("length", lambda v: v * 25.4),
+    "cup": ("volume", lambda v: v * 240), "tbsp": ("volume", lambda v: v * 15), "tsp": ("volume", lambda v: v * 5),
+    "kpa": ("pressure", lambda v: v / 100), "kw": ("power", lambda v: v * 1000), "hz": ("frequency", lambda v: v),
+    "kmh": ("speed-road", lambda v: v), "mph": ("speed-road", lambda v: v * 1.60934),
 }
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -68,6 +76,9 @@ class Quantity:
 
 
 def _tokens(text: str) -> list[str]:
+    text = re.sub(r"\bN\s*[·.\-]?\s*m\b", " nm ", str(text or ""))  # 25 N·m, 25 N-m, 25 N.m
+    text = re.sub(r"\b(\d+)\s*/\s*(\d+)\b", lambda m: f"{int(m.group(1)) / int(m.group(2)):g}"
+                  if int(m.group(2)) else m.group(0), text)  # 1/4 inch -> 0.25 inch
     words = value_tokens(text)
     return [_EXTRA_UNITS.get(w, w) if not _NUMBER.match(w) else w for w in words]
 

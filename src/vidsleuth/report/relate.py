@@ -10,8 +10,9 @@ accuracy on known truth): it compares the quantities and codes the two sides sta
   "revised", "updated", "superseded") -> updates; else contradicts;
 - no comparable value: a how-to cue ("apply", "use the same", "for example") -> applies;
   otherwise explains — the label for "related, and nothing to compare" — when the excerpt gives
-  a reason or a number of its own; a bare mention ("we cover the tyre pressure in another
-  article") is not evidence at all (``None``: the branch drops it and counts it).
+  a reason, a number of its own, or shares at least two subject words with the anchor; a pointer
+  ("we cover the tyre pressure in another article", "see also") or a one-word mention is not
+  evidence at all (``None``: the branch drops it and counts it).
 
 ``relate_model`` asks a configured endpoint with the excerpt and the video moment in front of it
 (prompt ``report_relate.j2``); an unparseable answer falls back to the rules and says so.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from .facts import codes, quantities
+from .facts import codes, quantities, subject_words
 from .types import RELATIONS, Anchor
 
 _COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than)\b", re.I)
@@ -29,6 +30,8 @@ _UPDATE = re.compile(r"\b(now (?:recommend|recommends|specif|call|require)\w*|re
                      r"no longer|new (?:guidance|standard|recommendation|specification)|as of)\b", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
                       r"prevents?|depends? on|affects?|sets? how|means?)\b", re.I)
+_POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
+                      r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b", re.I)
 _APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
                     r"in practice|works? (?:just )?as well|can be used)\b", re.I)
 
@@ -74,8 +77,12 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return None, "states values of another kind than the video's: about something else", 0.0
     if _APPLY.search(excerpt):
         return "applies", "the excerpt applies the video's subject elsewhere", 0.55
+    if _POINTER.search(excerpt):
+        return None, "points to other content: not evidence itself", 0.0
     if _EXPLAIN.search(excerpt) or eq:
         return "explains", "related background; no value to compare", 0.4
+    if len(subject_words(_anchor_text(anchor)) & subject_words(excerpt)) >= 2:
+        return "explains", "about the same subject; no value to compare", 0.35
     return None, "only mentions the subject: nothing to relate", 0.0
 
 

@@ -2,9 +2,10 @@
 facts, and three reports — R1 video-only (no external research), R2 full research, R3 research with
 the fact library supplied — whose scores must order R1 < R2 < R3, with R3 − R1 above a margin.
 
-``task_rubric`` writes the rubric from a ``report.democase`` truth; ``fact_library`` writes the
-facts as one plain document (each relation stated in its clearest form), which R3 reads beside the
-evidence folder."""
+``task_rubric`` writes the rubric from a ``report.democase`` truth — its eight sourced facts and two
+facts of the independent evidence record that no document in the folder states; ``fact_library``
+writes all of them as one plain document (each relation in its clearest form), which R3 reads
+beside the evidence folder."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _fact_leaf(i: int, pair: dict) -> dict:
 
 
 def task_rubric(truth: dict) -> dict:
-    pairs = truth["pairs"]
+    pairs = truth["pairs"] + truth.get("library_only", [])
     facts = [_fact_leaf(i, p) for i, p in enumerate(pairs, 1)]
 
     def subset(rel: tuple[str, ...], prefix: str) -> list[dict]:
@@ -82,7 +83,7 @@ def _unit_value(truth: dict, p: dict) -> str:
 def fact_library(truth: dict, path: Path) -> Path:
     """Every known fact in its clearest form, as one undated Markdown document."""
     lines = ["# Fact library", ""]
-    for p in truth["pairs"]:
+    for p in truth["pairs"] + truth.get("library_only", []):
         subj, v, o = p["subject"], p["video_value"], p["source_value"]
         lines.append({
             "supports": f"The {subj} should be {v}; independent tests confirmed this value.",
