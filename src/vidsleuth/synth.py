@@ -165,7 +165,7 @@ def _video_graph(spec: ClipSpec, textdir: Path) -> str:
             raise ToolMissingError(f"font {font} not found", hint="run `make setup`")
         size = cap.size or max(12, spec.height // 10)
         chain.append(
-            f"drawtext=fontfile='{_escape_path(font)}':textfile='{_escape_path(str(tf))}':"
+            f"drawtext=fontfile='{_escape_path(font)}':textfile='{_escape_path(str(tf))}':expansion=none:"
             f"fontsize={size}:fontcolor={cap.color}:x={cap.x}:y={cap.y}:"
             f"box=1:boxcolor=black@0.6:boxborderw={max(4, size // 5)}:"
             f"enable='gte(t,{cap.start:.4f})*lt(t,{cap.end:.4f})'"

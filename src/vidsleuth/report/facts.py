@@ -104,8 +104,9 @@ def quantities(text: str) -> list[Quantity]:
 
 
 def codes(text: str) -> list[str]:
-    """Part numbers and model codes (``PN-4471-B``, ``M8-125``, ``XR200``), upper-cased."""
-    return sorted({m.group(0).upper() for m in _CODE.finditer(str(text or "").upper())
+    """Part numbers and model codes as written, in capitals (``PN-4471-B``, ``M8-125``, ``XR200``);
+    "10-style" or "4-speed" in running text are words, not codes."""
+    return sorted({m.group(0) for m in _CODE.finditer(str(text or ""))
                    if not re.fullmatch(r"\d+(?:-\d+)*", m.group(0))})
 
 
@@ -134,7 +135,10 @@ DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight
 def subject_words(text: str) -> set[str]:
     """Content words (stemmed), without numbers, number words, units and stop words, plus the
     dimension of each stated quantity: what a statement is about."""
-    words = re.findall(r"[^\W\d_]+", str(text or "").lower())
+    # OCR reads O as 0 and I as 1 inside words ("HYDRATI0N"): inside letters they are letters
+    text = re.sub(r"(?<=[A-Za-z])0(?=[A-Za-z])", "o", str(text or ""))
+    text = re.sub(r"(?<=[A-Za-z])1(?=[A-Za-z])", "i", text)
+    words = re.findall(r"[^\W\d_]+", text.lower())
     out = {stem(w) for w in words if w not in STOPWORDS and w not in _CUE_WORDS and len(w) > 2
            and w not in _EXTRA_UNITS and w not in _NUMBER_WORDS
            and w not in ("celsius", "fahrenheit", "per", "cent", "set", "use")}
