@@ -132,6 +132,8 @@ def test_report_on_known_truth_passes_its_own_checks_in_chromium(case):
     for name in ("report.html", "report.md", "report.json", "checks.json", "run.json", "video.mp4"):
         assert (out / name).is_file(), name
     data = json.loads((out / "report.json").read_text())
+    assert [r["relation"] for r in data["relations"]] == [e["relation"] for e in data["evidence"]]
+    assert all(r["video_moments"] for r in data["relations"]) and set(data["sections"]) >= {"summary", "findings_by_anchor"}
     scored = democase.score(data, truth)
     # measured, not assumed: the embedded relater on a case it was not tuned on
     assert scored["anchor_coverage"] >= 0.75, scored

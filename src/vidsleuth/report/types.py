@@ -101,7 +101,20 @@ class ReportData:
     version: int = REPORT_VERSION
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The records, plus two derived views for readers of ``report.json``: ``relations`` (each
+        evidence record's relation to its anchor's video moments) and ``sections`` (the page's
+        sections, findings grouped by anchor). The derived views are not read back."""
+        d = asdict(self)
+        d["relations"] = [{"evidence_id": e.id, "anchor_id": e.anchor_id, "source_id": e.source_id,
+                           "relation": e.relation, "video_moments": [[m.start, m.end] for m in
+                                                                     (self.anchor(e.anchor_id).moments if self.anchor(e.anchor_id) else ())],
+                           "rationale": e.rationale, "decided_by": e.decided_by} for e in self.evidence]
+        d["sections"] = {"summary": self.summary,
+                         "video_observations": [{"anchor_id": a.id, "text": a.text, "moments": [[m.start, m.end] for m in a.moments]}
+                                                for a in self.anchors],
+                         "findings_by_anchor": {a.id: [f.id for f in self.findings if f.anchor_id == a.id] for a in self.anchors},
+                         "open_questions": list(self.open_questions), "sources": [s.id for s in self.sources]}
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ReportData":
