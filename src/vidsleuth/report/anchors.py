@@ -40,7 +40,12 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
     """Sentences of speech with times interpolated inside their segment by character position."""
     out = []
     for seg in segments:
-        parts = sentences(seg.text) or [seg.text]
+        parts = []
+        for sent in sentences(seg.text) or [seg.text]:
+            # ASR often runs sentences together with commas ("Welcome back, today, a country loaf,
+            # proof it for five hours,"): a long one is cut into clauses so a value's moment is the
+            # clause that says it, not the start of the run
+            parts += [c for c in re.split(r"(?<=[,;])\s+", sent) if c.strip()] if len(sent) > 60 else [sent]
         total = sum(len(p) for p in parts) or 1
         t, span = seg.start, max(0.0, seg.end - seg.start)
         for p in parts:
