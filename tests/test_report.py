@@ -350,3 +350,60 @@ def test_the_video_is_copied_when_chromium_plays_it_and_transcoded_when_not(tmp_
     assert place_video(odd, out2) == "video.mp4"
     info = probe(out2 / "video.mp4", with_content_id=False)
     assert (info.codec, info.audio_codec) == ("h264", "aac") and abs(info.duration - probe(src).duration) < 0.2
+
+
+def test_web_source_searches_a_searxng_style_endpoint_and_reads_pages_on_loopback(tmp_path):
+    """The --web path end to end against a loopback server standing in for a SearXNG instance and the
+    pages it finds (no live web in tests): results are fetched, main text extracted, cited by URL."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import parse_qs, urlsplit
+
+    queries = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def do_GET(self):
+            url = urlsplit(self.path)
+            if url.path == "/search":
+                queries.append(parse_qs(url.query))
+                base = f"http://127.0.0.1:{self.server.server_port}"
+                body = json.dumps({"results": [{"url": f"{base}/torque.html"}, {"url": "javascript:alert(1)"}]}).encode()
+                ctype = "application/json"
+            elif url.path == "/torque.html":
+                body = ("<html><head><title>Hub torque guide</title><meta name='date' content='2025-05-01'></head><body>"
+                        "<nav>Shop | 20 percent off</nav><article><h1>Hub torque guide</h1><p>Revised guidance: the axle "
+                        "nut torque is now 35 Nm for this hub.</p></article></body></html>").encode()
+                ctype = "text/html"
+            else:
+                self.send_response(404)
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        clip = tmp_path / "hub.mp4"
+        synth.make_clip(clip, synth.ClipSpec(shots=(synth.Shot(100, "0x335577"),), audio=True))
+        (tmp_path / "hub.srt").write_text("1\n00:00:01,000 --> 00:00:03,500\nTighten the axle nut to 40 newton metres.\n")
+        cfg = tmp_path / "c.toml"
+        cfg.write_text(f'[report]\nweb_search_url = "http://127.0.0.1:{server.server_port}/search"\n'
+                       "min_sources = 1\nmin_documents = 0\n")
+        result = report(clip, "Check the axle nut torque", out=tmp_path / "out", web=True, config=cfg,
+                        library=tmp_path / "lib", ingest_options=FAST, browser=False, date="2024-01-01")
+    finally:
+        server.shutdown()
+    assert result["passed"], result["checks"]
+    assert queries and queries[0]["format"] == ["json"] and "axle nut" in queries[0]["q"][0]
+    data = json.loads((tmp_path / "out" / "report.json").read_text())
+    (src,) = data["sources"]
+    assert src["kind"] == "web" and src["link"].endswith("/torque.html") and src["date"] == "2025-05-01"
+    (ev,) = data["evidence"]
+    assert ev["relation"] == "updates" and "35 Nm" in ev["excerpt"]
