@@ -844,6 +844,7 @@ def _report_args(p):
     p.add_argument("--min-sources", type=arg("budget"), help="budget: external sources at least (default 3)")
     p.add_argument("--min-documents", type=arg("budget"), help="budget: documents at least (default 1)")
     p.add_argument("--min-related-videos", type=arg("budget"), help="budget: related videos at least (default 0)")
+    p.add_argument("--min-sources-per-anchor", type=arg("budget"), help="budget: cited sources per anchor at least (default 1)")
     p.add_argument("--repair-rounds", type=arg("budget"), help="check-and-repair rounds (default 2)")
     p.add_argument("--no-browser", action="store_true", help="skip the Chromium check (it runs by default)")
     p.add_argument("--out", type=Path, required=True, help="output folder (new, empty, or an earlier report)")
@@ -860,7 +861,8 @@ def _report(args) -> int:
                     browser=not args.no_browser, echo=lambda m: print(m, file=sys.stderr),
                     max_anchors=args.max_anchors, sources_per_anchor=args.sources_per_anchor,
                     min_sources=args.min_sources, min_documents=args.min_documents,
-                    min_related_videos=args.min_related_videos, repair_rounds=args.repair_rounds)
+                    min_related_videos=args.min_related_videos, min_sources_per_anchor=args.min_sources_per_anchor,
+                    repair_rounds=args.repair_rounds)
     if args.json:
         _print_json(result)
     else:
