@@ -918,13 +918,9 @@ def _rubric_validate_args(p):
 
 @verb("rubric validate", "check an Omni-ART rubric tree; every problem is named by its node path")(_rubric_validate_args)
 def _rubric_validate(args) -> int:
-    from .files import read_text
-    from .rubric.schema import RubricError, from_dict, problems
+    from .rubric.schema import from_dict, problems, read_rubric_json
 
-    try:
-        data = json.loads(read_text(args.file, "rubric"))
-    except json.JSONDecodeError as exc:
-        raise RubricError(args.file, exc.lineno, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    data = read_rubric_json(args.file)
     found = problems(data)
     for line in found:
         print(f"{args.file}: {line}", file=sys.stderr)

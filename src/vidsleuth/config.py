@@ -121,20 +121,29 @@ class BrowseConfig:
                 raise ConfigError(f"browse {f.name} = {v!r}: must be at least 1")
 
 
-def load_browse_config(path=None, **overrides) -> BrowseConfig:
-    """Defaults, then the config file's ``[browse]`` table, then explicit overrides (the CLI)."""
+def load_section(section: str, cls, path=None, **overrides):
+    """A typed section: defaults, then the config file's ``[section]`` table (unknown keys are
+    errors with a "did you mean"; a bad value names the file), then explicit overrides (the CLI)."""
     data, source = read_config_file(path) if path or default_config_path() else ({}, None)
-    table = data.get("browse") or {}
-    names = [f.name for f in fields(BrowseConfig)]
+    table = data.get(section) or {}
+    names = [f.name for f in fields(cls)]
     unknown = sorted(set(table) - set(names))
     if unknown:
-        raise ConfigError(f"[browse] has unknown keys: {', '.join(unknown)}" + did_you_mean(unknown[0], names),
+        raise ConfigError(f"[{section}] has unknown keys: {', '.join(unknown)}" + did_you_mean(unknown[0], names),
                           path=source, hint=f"known: {', '.join(names)}")
     try:
-        cfg = replace(BrowseConfig(), **table)
+        cfg = cls(**table)
     except ConfigError as exc:
         raise ConfigError(str(exc), path=source) from None
     return replace(cfg, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def load_browse_config(path=None, **overrides) -> BrowseConfig:
+    """Defaults, then the config file's ``[browse]`` table, then explicit overrides (the CLI)."""
+    return load_section("browse", BrowseConfig, path, **overrides)
+
+
+_REPORT_RANGES = {"max_anchors": "anchors", "sources_per_anchor": "per_anchor", "branches": "branches"}  # else "budget"
 
 
 @dataclass(frozen=True)
@@ -161,9 +170,11 @@ class ReportConfig:
                 continue
             if isinstance(v, bool) or not isinstance(v, int):
                 raise ConfigError(f"report {f.name} = {v!r}: must be an integer")
-            lo, hi = (1, 100) if f.name in ("max_anchors", "sources_per_anchor", "branches") else (0, 10_000)
-            if not lo <= v <= hi:
-                raise ConfigError(f"report {f.name} = {v!r}: must be between {lo} and {hi}")
+            from .limits import RANGES  # the one table of documented ranges, shared with the CLI flags
+
+            r = RANGES[_REPORT_RANGES.get(f.name, "budget")]
+            if not r.lo <= v <= r.hi:
+                raise ConfigError(f"report {f.name} = {v!r}: must be between {r.lo:g} and {r.hi:g}")
 
     def budgets(self) -> dict:
         return {k: getattr(self, k) for k in ("min_sources", "min_documents", "min_related_videos", "min_sources_per_anchor")}
@@ -171,14 +182,4 @@ class ReportConfig:
 
 def load_report_config(path=None, **overrides) -> ReportConfig:
     """Defaults, then the config file's ``[report]`` table, then explicit overrides (the CLI)."""
-    data, source = read_config_file(path) if path or default_config_path() else ({}, None)
-    table = data.get("report") or {}
-    names = [f.name for f in fields(ReportConfig)]
-    unknown = sorted(set(table) - set(names))
-    if unknown:
-        raise ConfigError(f"[report] has unknown keys: {', '.join(unknown)}" + did_you_mean(unknown[0], names),
-                          path=source, hint=f"known: {', '.join(names)}")
-    try:
-        return replace(ReportConfig(**table), **{k: v for k, v in overrides.items() if v is not None})
-    except ConfigError as exc:
-        raise ConfigError(str(exc), path=source) from None
+    return load_section("report", ReportConfig, path, **overrides)

@@ -49,6 +49,7 @@ RANGES: dict[str, Range] = {
     "anchors": Range(1, 100, int, "research anchors"),
     "per_anchor": Range(1, 100, int, "evidence records per anchor"),
     "budget": Range(0, 10_000, int, "a report budget or round count"),
+    "branches": Range(1, 100, int, "evidence branches run side by side"),
     # endpoint keys of the config file ([models.NAME])
     "max_concurrency": Range(1, 1024, int, "requests in flight per endpoint"),
     "max_retries": Range(0, 100, int, "retries after a failed attempt"),

@@ -51,7 +51,7 @@ def evaluate_task(rubric_path: Path, report_dir: Path, judge, *, browser: bool =
         return {"task": rubric.task, "status": "unreadable", "score": 0.0, "verdicts": {}, "error": str(exc)}
     units = material(tree)
     leaves = [leaf for _, _, leaf in rubric.leaves()]
-    verdicts = machine_verdicts(report_dir, [leaf for leaf in leaves if leaf.kind == "machine"], browser=browser)
+    verdicts = machine_verdicts(report_dir, tree, [leaf for leaf in leaves if leaf.kind == "machine"], browser=browser)
     for leaf in leaves:
         if leaf.kind == "judge":
             verdicts[leaf.id] = judge_leaf(judge, leaf, units[leaf.material])

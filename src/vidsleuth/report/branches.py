@@ -49,6 +49,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     if not anchors or not units:
         return []
     words = [subject_words(text) for _, text in units]
+    dims = [{q.dimension for q in quantities(text)} for _, text in units]
+    unit_codes = [set(codes(text)) for _, text in units]
     df = Counter(w for ws in words for w in ws)
     n = len(units)
     idf = lambda w: math.log(1 + n / (1 + df.get(w, 0)))  # noqa: E731
@@ -65,14 +67,14 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         totals = [sum(idf(w) for w in ws) or 1.0 for ws in views]
         aq = quantities(" ".join([a.text] + [m.text for m in a.moments]))
         ac = set(codes(a.text))
-        for i, (_, text) in enumerate(units):
+        for i in range(len(units)):
             lex = max((sum(idf(w) for w in ws & words[i]) / t for ws, t in zip(views, totals)), default=0.0)
             if lex == 0:
                 continue
             bonus = 0.0
-            if aq and any(x.dimension == y.dimension for x in aq for y in quantities(text)):
+            if aq and any(x.dimension in dims[i] for x in aq):
                 bonus += 0.2
-            if ac and ac & set(codes(text)):
+            if ac and ac & unit_codes[i]:
                 bonus += 0.3
             dn = float(dense[i, j]) if dense is not None else 0.0
             scores[i][j] = 0.6 * lex + 0.4 * max(0.0, (dn - 0.75) / 0.25) + bonus

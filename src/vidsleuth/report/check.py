@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import unquote, urlsplit
 
-from ..errors import VidsleuthError
+from ..errors import VidsleuthError, require
 from .types import ReportData
 
 
@@ -160,7 +160,7 @@ def reopen(location: str, kind: str) -> str:
     if kind == "web":
         import httpx
 
-        trafilatura = __import__("trafilatura")
+        trafilatura = require("trafilatura", "report")
         return trafilatura.extract(httpx.get(location, timeout=20, follow_redirects=True).text) or ""
     return ""
 
@@ -186,7 +186,7 @@ def citation_support(ctx: Context) -> list[Failure]:
             if src.location not in texts:
                 try:
                     texts[src.location] = _norm(reopen(src.location, src.kind))
-                except (VidsleuthError, OSError, Exception) as exc:  # noqa: BLE001 - any failure to reopen is a finding
+                except Exception as exc:  # noqa: BLE001 - any failure to reopen a source is a finding
                     texts[src.location] = None
                     out.append(Failure("citation_support", f"finding-{f.id}", f"source {src.id} cannot be reopened: {exc}"))
             text = texts[src.location]

@@ -107,13 +107,14 @@ def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path
     say(f"{len(anchors)} anchors")
 
     with stage("evidence"):
+        kinds_of_source = source_registry.registry()
         chosen = []
         if docs is not None:
-            chosen.append(source_registry.registry()["documents"](docs))
+            chosen.append(kinds_of_source["documents"](docs))
         if index is not None:
-            chosen.append(source_registry.registry()["videos"](index, library=library, exclude=str(video.resolve())))
+            chosen.append(kinds_of_source["videos"](index, library=library, exclude=str(video.resolve())))
         if web:
-            chosen.append(source_registry.registry()["web"](cfg.web_search_url, per_anchor=cfg.sources_per_anchor))
+            chosen.append(kinds_of_source["web"](cfg.web_search_url, per_anchor=cfg.sources_per_anchor))
         counts: dict = {"documents_found": 0} if docs is not None else {}
         passages, skipped = [], []
         for src in chosen:
@@ -209,8 +210,9 @@ def validate(folder: str | Path, data: ReportData | None = None, *, rounds: int 
     folder = Path(folder)
     if data is None:
         data, _ = load(folder)
-    data = replace(data, failed_checks=())
-    write_outputs(data, folder)
+    if data.failed_checks:  # the page lists an earlier check's failures: render it without them first
+        data = replace(data, failed_checks=())
+        write_outputs(data, folder)
     history = []
     for round_no in range(rounds + 1):
         result = check_report(folder, browser=browser, judge=judge)

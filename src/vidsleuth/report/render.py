@@ -109,16 +109,15 @@ def render_html(data: ReportData) -> str:
     findings_by_anchor = {}
     for f in data.findings:
         findings_by_anchor.setdefault(f.anchor_id, []).append(f)
-    rel_map = {}
+    relations: dict[tuple[str, str], set[str]] = {}
     for e in data.evidence:
-        key = (e.anchor_id, e.source_id)
-        rel_map[key] = ", ".join(sorted(set(filter(None, rel_map.get(key, "").split(", ") + [e.relation]))))
+        relations.setdefault((e.anchor_id, e.source_id), set()).add(e.relation)
+    rel_map = {key: ", ".join(sorted(rels)) for key, rels in relations.items()}
     by_source = {}
     for e in data.evidence:
         if any(e.id in f.evidence_ids for f in data.findings):
             by_source.setdefault(e.source_id, []).append(e)
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-    env.filters["safe_link"] = safe_link
     tpl = env.from_string(_template("report.html.j2"))
     return tpl.render(r=data, css=Markup(css), js=Markup(js), csp=csp, version=__version__, clock=clock,
                       video_src=safe_link(data.video.get("file", "")), cites=cites, backlinks=backlinks,

@@ -96,10 +96,9 @@ def judge_leaf(judge, leaf: Leaf, units: list[str]) -> dict:
     return {"verdict": verdict, "rationale": next(w for v, w in votes if v == top), "votes": [v for v, _ in votes]}
 
 
-def machine_verdicts(folder: Path, leaves: list[Leaf], *, browser: bool) -> dict[str, dict]:
-    """Run the report checks the machine leaves name (once each) and the counts."""
-    import lxml.html
-
+def machine_verdicts(folder: Path, tree, leaves: list[Leaf], *, browser: bool) -> dict[str, dict]:
+    """Run the report checks the machine leaves name (once each) and the counts over ``tree``,
+    the report page as already parsed."""
     from ..errors import VidsleuthError
     from ..report.check import check_report
 
@@ -112,7 +111,6 @@ def machine_verdicts(folder: Path, leaves: list[Leaf], *, browser: bool) -> dict
             results = check_report(folder, browser=browser and "browser" in wanted, only=wanted)["checks"]
         except VidsleuthError as exc:
             results = {n: exc for n in wanted}
-    tree = lxml.html.fromstring((folder / "report.html").read_text(encoding="utf-8"))
     counts = {"min_cited_sources": len({a.get("href") for a in tree.cssselect("a.cite")}),
               "min_timestamps": len(tree.cssselect("a.ts")), "min_findings": len(tree.cssselect("p.finding"))}
     for leaf in leaves:

@@ -173,14 +173,20 @@ def problems(data) -> list[str]:
     return out
 
 
-def load_rubric(path: str | Path) -> Rubric:
+def read_rubric_json(path: str | Path):
+    """The parsed JSON of a rubric file (not yet validated); a missing, binary or malformed file
+    is one error naming the file and line."""
     from ..files import read_text
 
-    path = Path(path)
     try:
-        data = json.loads(read_text(path, "rubric"))
+        return json.loads(read_text(path, "rubric"))
     except json.JSONDecodeError as exc:
         raise RubricError(path, exc.lineno, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+
+
+def load_rubric(path: str | Path) -> Rubric:
+    path = Path(path)
+    data = read_rubric_json(path)
     found = problems(data)
     if found:
         raise RubricError(path, None, "; ".join(found[:8]) + (f"; … {len(found) - 8} more" if len(found) > 8 else ""),
