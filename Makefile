@@ -35,6 +35,7 @@ demo: setup
 	$(PY) -m vidsleuth demo --out demo-output
 
 test: setup
+	$(VENV)/bin/ruff check src tests benchmarks
 	@$(PY) -m pytest -q tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 

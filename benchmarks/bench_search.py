@@ -52,9 +52,8 @@ def main() -> None:
     ap.add_argument("--ref-queries", type=int, default=50, help="queries timed on rank_bm25 (it is slow)")
     args = ap.parse_args()
 
-    from rank_bm25 import BM25Okapi
-
     import bm25s
+    from rank_bm25 import BM25Okapi
 
     import vidsleuth
     from vidsleuth.search.index import SearchIndex, _doc_text, build_index, load_documents

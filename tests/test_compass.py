@@ -11,13 +11,11 @@ from vidsleuth.bench.compass import SETTINGS, Serialisation, build_messages, mak
 from vidsleuth.bench.datasets import Instance, read_instances
 from vidsleuth.bench.grounding import box_iou, cs_qa, cs_sg, cs_tg, score_boxes, score_grounding, tiou
 from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
-from vidsleuth.errors import VidsleuthError
+from vidsleuth.errors import DataFileError, VidsleuthError
 from vidsleuth.models import AudioPart, ImagePart, Models
 from vidsleuth.models.config import Endpoint, ModelConfig
-from vidsleuth.errors import DataFileError
 from vidsleuth.testing import ScriptedServer
 from vidsleuth.types import Frame
-
 
 # --------------------------------------------------------------------------- formulas
 

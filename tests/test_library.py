@@ -3,9 +3,9 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 from vidsleuth.library import IngestOptions, Library, ingest
 

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 import difflib
-from pathlib import Path
 import re
+from pathlib import Path
 
 import pytest
 

@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
+from vidsleuth.errors import DataFileError
 from vidsleuth.models import Models, ResponseCache
 from vidsleuth.models.config import Endpoint, ModelConfig
 from vidsleuth.search.analysis import Analyzer
-from vidsleuth.errors import DataFileError
 from vidsleuth.search.corpus import corpus_add, read_corpus
 from vidsleuth.search.evaluate import evaluate, read_qrels, read_run, write_run
-from vidsleuth.search.index import BM25, SearchIndexError, SearchIndex, build_index
-from vidsleuth.search.memory import MemoryBank, build_memory, check_query, render_block, MemoryCard
+from vidsleuth.search.index import BM25, SearchIndex, SearchIndexError, build_index
+from vidsleuth.search.memory import MemoryBank, MemoryCard, build_memory, check_query, render_block
 from vidsleuth.testing import ScriptedServer
 
 VIDEOS = [

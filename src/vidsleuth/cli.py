@@ -601,7 +601,6 @@ def _metrics_boxes(args) -> int:
 @verb("metrics qa", "multiple-choice accuracy (answers parsed by the seed's priority rules)")(_metrics_common)
 def _metrics_qa(args) -> int:
     from .bench.grounding import score_qa
-
     from .bench.parse import parse_option
 
     letter = lambda v: "" if isinstance(v, str) and v.strip().upper() in "ABCDEFGHIJ" and v.strip() else "expected one option letter"

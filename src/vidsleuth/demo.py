@@ -6,6 +6,7 @@ vidsleuth grow this into question answering and reports over the same clips.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -140,14 +141,14 @@ def browse_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, n_que
     world = build(folder, seed=seed, n_questions=n_questions, n_pairs=n_pairs)
     build_index(world["corpus"], folder / "index")
     setup = open_browse(folder / "index", library=library)
-    with __import__("vidsleuth.progress", fromlist=["task"]).task("transcripts and on-screen text",
+    with task("transcripts and on-screen text",
                                                                     total=len(setup.videos.records)) as bar:
         for vid in setup.videos.records:  # cached in the library
             setup.videos.timeline(vid)
             bar.advance()
     stats = build_memory(world["train"], setup.index, folder / "memory", setup.models)
     echo(f"translation memory: {stats['cards']} cards, {stats['verified']} verified")
-    setup = __import__("dataclasses").replace(setup, memory=MemoryBank(folder / "memory", setup.models.embedder()))
+    setup = dataclasses.replace(setup, memory=MemoryBank(folder / "memory", setup.models.embedder()))
     comparison = watcher_comparison(setup.index, setup.models, setup.videos, world["questions"], setup.config)
     (folder / "watcher_comparison.json").write_text(json.dumps(comparison, indent=2))
     echo(f"answer video ranked first among the BM25 top-{setup.config.search_k} of the question "

@@ -12,7 +12,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import replace, asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 

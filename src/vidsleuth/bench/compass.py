@@ -10,8 +10,6 @@ the same contract, and their hashes go into ``run.json``.
 
 from __future__ import annotations
 
-from ..errors import DataFileError
-
 import json
 import time
 from collections import defaultdict
@@ -21,13 +19,23 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import VidsleuthError
+from ..errors import DataFileError, VidsleuthError
 from ..models.types import AudioPart, ImagePart, Message
 from ..prompts import prompt_hash, render
-from .datasets import LETTERS, Instance
-from .grounding import box_iou, cs_qa, cs_sg, cs_tg, normalise_interval, score_boxes, score_grounding, score_qa, tiou
-from .parse import parse_boxes, parse_interval, parse_option
 from ..timecode import seconds_label
+from .datasets import LETTERS, Instance
+from .grounding import (
+    box_iou,
+    cs_qa,
+    cs_sg,
+    cs_tg,
+    normalise_interval,
+    score_boxes,
+    score_grounding,
+    score_qa,
+    tiou,
+)
+from .parse import parse_boxes, parse_interval, parse_option
 
 SETTINGS = ("text", "text+image")
 PROMPTS = {"TG": "compass_tg.j2", "SG": "compass_sg.j2", "QA": "compass_qa.j2"}

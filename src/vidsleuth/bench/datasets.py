@@ -3,17 +3,16 @@ for the public temporal-grounding formats (QVHighlights, Charades-STA, ActivityN
 
 from __future__ import annotations
 
-import math
-
-from ..errors import DataFileError
-from ..files import read_text
-
 import csv
+import io
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import DataFileError
+from ..files import read_text
 from ..search.corpus import iter_jsonl
 
 TASKS = ("TG", "SG", "QA")
@@ -152,14 +151,14 @@ def _qvh_gt(path: Path, _durations) -> GroundTruth:
 def _charades_durations(path) -> dict[str, float]:
     if not path:
         return {}
-    with __import__("io").StringIO(read_text(path, "CSV file"), newline="") as fh:
+    with io.StringIO(read_text(path, "CSV file"), newline="") as fh:
         return {row["id"]: float(row["length"]) for row in csv.DictReader(fh) if row.get("length")}
 
 
 def _charades_gt(path: Path, durations) -> GroundTruth:
     lengths = _charades_durations(durations)
     out = {}
-    with __import__("io").StringIO(read_text(path, "Charades-STA file")) as fh:
+    with io.StringIO(read_text(path, "Charades-STA file")) as fh:
         for n, line in enumerate(fh, 1):
             if not line.strip():
                 continue

@@ -17,12 +17,12 @@ from ..errors import ModelOutputError, VidsleuthError
 from ..models.jsonout import extract_json
 from ..models.types import ImagePart, Message
 from ..prompts import render
+from ..timecode import seconds_label
 from .answers import ground_answer
 from .fusion import fuse
 from .guards import guarded_search, query_problem, question_query
 from .trace import Answer, Step, parse_confidence
 from .videos import BrowseConfig, Videos, clip
-from ..timecode import seconds_label
 
 PLANNER_SCHEMA = {"type": "object", "properties": {"thought": {"type": "string"},
                                                    "search_queries": {"type": "array", "items": {"type": "string"}}},

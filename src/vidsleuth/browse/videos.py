@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..config import BrowseConfig, load_browse_config  # noqa: E402,F401  (their home is vidsleuth.config)
 from ..errors import VidsleuthError, require
 from ..search.corpus import VideoRecord
-from ..types import Timeline
 from ..timecode import seconds_label
-
-
-from ..config import BrowseConfig, load_browse_config  # noqa: E402,F401  (their home is vidsleuth.config)
+from ..types import Timeline
 
 
 class Videos:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -157,7 +158,7 @@ class ChatModel:
 
 _LOOP: asyncio.AbstractEventLoop | None = None
 _LOOP_PID = 0
-_LOOP_LOCK = __import__("threading").Lock()
+_LOOP_LOCK = threading.Lock()
 
 
 def process_loop() -> asyncio.AbstractEventLoop:

@@ -22,6 +22,7 @@ The config is found at ``--config FILE``, else ``$VIDSLEUTH_CONFIG``, else
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -106,10 +107,9 @@ class ModelConfig:
 
 from ..config import did_you_mean, read_config_file  # noqa: E402
 
-
 _FIELDS = {f.name for f in fields(Endpoint)} - {"name", "options"}
 OPTION_KEYS = {"frames"}  # backend-specific options kept in ``Endpoint.options``
-_SECRET = __import__("re").compile(r"(?i)(api[_-]?key|apikey|token|secret|password|authorization|^key$|headers)")
+_SECRET = re.compile(r"(?i)(api[_-]?key|apikey|token|secret|password|authorization|^key$|headers)")
 
 
 def _check_field(key: str, value: Any) -> str:

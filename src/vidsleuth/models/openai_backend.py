@@ -9,15 +9,14 @@ environment at call time and scrubbed from every error message.
 from __future__ import annotations
 
 import asyncio
-import weakref
 import base64
 import email.utils
 import random
 import time
+import weakref
 from typing import Any
 
 import httpx
-
 
 from ..errors import ModelError
 from .base import ChatModel, Completion

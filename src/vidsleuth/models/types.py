@@ -58,8 +58,9 @@ class AudioPart:
         fmt = p.suffix.lower().lstrip(".")
         if fmt not in ("wav", "mp3"):
             # OpenAI-style input_audio takes wav or mp3: convert anything else to 16 kHz WAV.
-            from ..media import extract_audio
             import tempfile
+
+            from ..media import extract_audio
 
             with tempfile.TemporaryDirectory() as tmp:
                 out = Path(tmp) / "a.wav"

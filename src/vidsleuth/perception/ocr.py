@@ -22,10 +22,10 @@ import numpy as np
 from PIL import Image
 
 from ..errors import require
-from . import quiet_onnxruntime
 from ..media import iter_frames, probe
 from ..progress import task
 from ..types import Segment
+from . import quiet_onnxruntime
 
 _ENGINE = None
 OCR_VERSION = 4  # part of the ingest cache key: bump when what this module reads changes

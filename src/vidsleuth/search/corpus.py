@@ -17,8 +17,6 @@ from ..errors import CorpusError, VidsleuthError  # noqa: F401  (CorpusError is 
 from ..files import write_atomic
 
 
-
-
 @dataclass(frozen=True)
 class VideoRecord:
     video_id: str

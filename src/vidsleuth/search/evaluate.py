@@ -15,13 +15,13 @@ Semantics (as trec_eval computes them, so numbers compare with published ones):
 
 from __future__ import annotations
 
-from ..errors import DataFileError
-
+import io
 import math
 from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
+from ..errors import DataFileError
 
 Run = dict[str, list[tuple[str, float]]]  # qid -> [(docid, score)]
 Qrels = dict[str, dict[str, int]]  # qid -> {docid: grade}
@@ -85,7 +85,7 @@ def _trec_rows(path: str | Path, form: str):
     width = len(form.split())
     from ..files import read_text
 
-    with __import__("io").StringIO(read_text(path, "TREC file")) as fh:
+    with io.StringIO(read_text(path, "TREC file")) as fh:
         for n, line in enumerate(fh, 1):
             parts = line.split()
             if not parts:

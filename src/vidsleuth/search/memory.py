@@ -13,8 +13,6 @@ through ``vidsleuth.runner`` and are resumable: each card is stored in ``runs.sq
 
 from __future__ import annotations
 
-from ..errors import DataFileError
-
 import json
 import os
 import re
@@ -25,8 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ModelOutputError, VidsleuthError
-from ..files import write_atomic
+from ..errors import DataFileError, ModelOutputError, VidsleuthError
 from ..prompts import prompt_hash, render, source
 from .corpus import iter_jsonl
 from .index import SearchIndex
@@ -187,7 +184,6 @@ def build_card(model, index: SearchIndex, row: dict, *, k_verify: int = 3, searc
 def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models, *, corpus: str | Path | None = None,
                  k_verify: int = 3) -> dict:
     """Build (or resume building) a bank in folder ``out``; returns its statistics."""
-    from ..progress import task
     from .corpus import read_corpus
 
     out = Path(out)
