@@ -232,8 +232,15 @@ def collect_media(inputs: list[str | Path], recursive: bool = False) -> list[Pat
     for item in inputs:
         p = Path(item)
         if p.is_dir():
-            found = p.rglob("*") if recursive else p.iterdir()
-            out.extend(sorted(f for f in found if f.is_file() and f.suffix.lower() in VIDEO_SUFFIXES))
+            from .files import iter_files
+
+            # confined to the folder: links, outside paths and FIFOs are skipped, with a warning
+            found, refused = iter_files(p, recursive=recursive, max_bytes=None, suffixes=VIDEO_SUFFIXES)
+            out.extend(found)
+            if refused:
+                import warnings
+
+                warnings.warn(f"{len(refused)} file(s) in {p} not read; first: {refused[0]}", stacklevel=2)
         else:
             out.append(p)
     seen, unique = set(), []

@@ -106,16 +106,22 @@ def passages_of(text: str, *, lines: bool = False) -> list[str]:
 class DocumentSource:
     name = "documents"
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, follow_links: bool = False):
         self.folder = Path(folder)
+        self.follow_links = follow_links
 
     def gather(self, anchors=None, **_) -> Gathered:
         got = Gathered()
         if not self.folder.is_dir():
             raise VidsleuthError("the evidence folder does not exist or is not a folder", path=self.folder,
                                  hint="give --docs DIR with the documents to research")
-        files = sorted(p for p in self.folder.rglob("*") if p.is_file() and not p.name.startswith("."))
-        got.counts = {"documents_found": len(files), "documents_read": 0, "documents_skipped": 0}
+        from ...files import MAX_DOCUMENT_BYTES, iter_files
+
+        # confined to the folder: links, outside paths, FIFOs and oversized files are skipped with the reason
+        files, refused = iter_files(self.folder, follow_links=self.follow_links, max_bytes=MAX_DOCUMENT_BYTES)
+        got.counts = {"documents_found": len(files) + len(refused), "documents_read": 0,
+                      "documents_skipped": len(refused)}
+        got.skipped += [str(s) for s in refused]
         for k, path in enumerate(files, 1):
             try:
                 title, date, text = read_document(path)
