@@ -1,0 +1,118 @@
+"""``vidsleuth mcp``: the tools and resources on the official MCP SDK's ``MCPServer``, over stdio
+(the default: a harness starts the server as a subprocess) or streamable HTTP on loopback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import VidsleuthError
+from .guard import Budgets, Guard, Roots, ok_result
+from .results import SessionStats
+from .tools import Options, Tools
+
+INSTRUCTIONS = """vidsleuth: video research tools. Every path must lie inside the server's roots.
+For a research report follow the video-report skill: timeline -> anchors -> gather_evidence ->
+relate -> write findings with citations -> render_report -> check_report (repair, check again).
+For a question over a video collection follow the video-qa skill: search -> grid/watch -> ask.
+session_stats tells what this session has used of its budgets."""
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _known_reports(tools: Tools, depth: int = 3) -> dict[str, Path]:
+    """Report folders under the roots (a folder with report.json and report.html), plus those
+    written or checked through the tools."""
+    found = dict(tools.written)
+    for root in tools.roots.dirs:
+        for page in sorted(root.glob("/".join(["*"] * depth) + "/report.json"))[:200] + sorted(root.glob("*/report.json")):
+            if (page.parent / "report.html").is_file():
+                found.setdefault(page.parent.name, page.parent.resolve())
+    return found
+
+
+def _add_resources(server, tools: Tools) -> None:
+    from ..library import Library
+
+    @server.resource("vidsleuth://timelines", name="timelines", mime_type="application/json",
+                     description="the ingest library's timelines: content id, path, duration, uri")
+    def timelines() -> str:
+        with Library(tools.opt.library) as lib:
+            rows = lib.entries()
+        return json.dumps([{"content_id": r["content_id"], "path": r["path"], "duration": r["duration"],
+                            "uri": f"vidsleuth://timelines/{r['content_id']}"} for r in rows], indent=1)
+
+    @server.resource("vidsleuth://timelines/{content_id}", name="timeline", mime_type="application/json",
+                     description="one timeline of the library (segments with start/end seconds)")
+    def timeline(content_id: str) -> str:
+        with Library(tools.opt.library) as lib:
+            rows = [r for r in lib.entries() if r["content_id"] == content_id]
+            if not rows:
+                raise VidsleuthError(f"no timeline with content id {content_id} in the library")
+            return (lib.root / rows[-1]["timeline"]).read_text(encoding="utf-8")
+
+    @server.resource("vidsleuth://reports", name="reports", mime_type="application/json",
+                     description="report folders inside the roots, with their report and checks uris")
+    def reports() -> str:
+        return json.dumps([{"name": name, "folder": str(p), "report": f"vidsleuth://reports/{name}/report.json",
+                            "checks": f"vidsleuth://reports/{name}/checks.json" if (p / "checks.json").is_file() else None}
+                           for name, p in sorted(_known_reports(tools).items())], indent=1)
+
+    def _read(name: str, file: str) -> str:
+        folder = _known_reports(tools).get(name)
+        if folder is None or not (folder / file).is_file():
+            raise VidsleuthError(f"no {file} for a report named {name} inside the roots")
+        return (folder / file).read_text(encoding="utf-8")
+
+    @server.resource("vidsleuth://reports/{name}/report.json", name="report", mime_type="application/json",
+                     description="a written report's records (anchors, sources, evidence, findings)")
+    def report_json(name: str) -> str:
+        return _read(name, "report.json")
+
+    @server.resource("vidsleuth://reports/{name}/checks.json", name="report checks", mime_type="application/json",
+                     description="the last check of a report: every check's failures")
+    def checks_json(name: str) -> str:
+        return _read(name, "checks.json")
+
+
+def build_server(roots, *, budgets: Budgets = Budgets(), options: Options = Options()):
+    """The MCP server object (not started): tools, resources, the session budget tool."""
+    from mcp.server.mcpserver import MCPServer
+
+    from .. import __version__
+
+    guard = Guard(Roots.of(roots), budgets)
+    tools = Tools(guard, options)
+    server = MCPServer("vidsleuth", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    for fn, model in tools.all():
+        server.add_tool(guard.wrap(fn, model), name=fn.__name__, description=(fn.__doc__ or "").strip())
+
+    def session_stats(ctx=None):
+        """What this session has used: tool calls, seconds in tools, model tokens, refusals,
+        errors, calls per tool, the budgets and what is left, and the session's trajectory."""
+        return ok_result(guard.stats(ctx))
+
+    server.add_tool(guard.wrap(session_stats, SessionStats), name="session_stats",
+                    description=(session_stats.__doc__ or "").strip())
+    _add_resources(server, tools)
+    return server
+
+
+def parse_http(value: str) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    host = host.strip("[]") or "127.0.0.1"
+    if host not in LOOPBACK:
+        raise VidsleuthError(f"--http {value}: the server listens on loopback only (127.0.0.1, localhost or ::1)",
+                             hint="put a reverse proxy with authentication in front of it for anything else")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise VidsleuthError(f"--http {value}: the port must be a number between 1 and 65535", hint="e.g. --http 127.0.0.1:8765")
+    return host, int(port)
+
+
+def serve(roots, *, http: str | None = None, budgets: Budgets = Budgets(), options: Options = Options()) -> None:
+    """Run the server until the client goes away (stdio) or the process is stopped (HTTP)."""
+    server = build_server(roots, budgets=budgets, options=options)
+    if http is None:
+        server.run("stdio")
+        return
+    host, port = parse_http(http)
+    server.run("streamable-http", host=host, port=port)

@@ -1,0 +1,262 @@
+"""The tools: each one a thin call of the public library function of the same name (``media``,
+``library.ingest``, ``search``, ``browse``, ``report.steps``, ``report.check_report``, the rubric),
+with every path passed through the roots first. Arguments are the JSON schema a harness sees, so
+they carry their ranges and descriptions; results are ``results.*`` models."""
+
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from ..errors import VidsleuthError
+from . import results as R
+from .guard import Guard, ok_result
+
+Seconds = Annotated[float | None, Field(ge=0, description="seconds from the start of the video")]
+Kinds = Annotated[list[Literal["speech", "subtitle", "ocr", "shot"]] | None,
+                  Field(description="only these segment kinds (default all)")]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Server-wide settings (``vidsleuth mcp`` options)."""
+
+    library: str | None = None  # ingest cache folder (default: the user cache dir)
+    config: str | None = None  # model config TOML
+    model: str | None = None  # endpoint for agent roles, relations and the writer
+    asr: bool = True
+    ocr: bool = True
+    web_search_url: str = ""  # web evidence only when set ([report] web_search_url)
+
+
+def _jpeg(image, quality: int = 85):
+    from mcp.types import ImageContent
+
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, format="JPEG", quality=quality)
+    return ImageContent(type="image", data=base64.b64encode(buf.getvalue()).decode(), mime_type="image/jpeg")
+
+
+def _window(segments, start, end, kinds):
+    lo, hi = start or 0.0, end if end is not None else float("inf")
+    if hi < lo:
+        raise VidsleuthError(f"the window ends ({hi:g} s) before it starts ({lo:g} s)")
+    return [s for s in segments if s.end >= lo and s.start <= hi and (not kinds or s.kind in kinds)]
+
+
+class Tools:
+    """The tool functions over one server's roots and options."""
+
+    def __init__(self, guard: Guard, options: Options = Options()):
+        self.guard, self.opt, self.roots = guard, options, guard.roots
+        self.written: dict[str, Path] = {}  # report folders written or checked in this server (resources)
+
+    def _ingest(self, path: str, subtitles: str | None = None):
+        from ..library import IngestOptions, ingest
+
+        video = self.roots.path(path, "video")
+        sub = self.roots.maybe(subtitles, "subtitles")
+        opts = IngestOptions(subtitles=str(sub) if sub else None, asr=self.opt.asr, ocr=self.opt.ocr)
+        return ingest(video, self.opt.library, opts)
+
+    # -- media
+    def probe(self, path: Annotated[str, Field(description="a media file inside the roots")]):
+        """Duration, frame rate, size, rotation and streams of a media file."""
+        from ..media import probe
+
+        info = probe(self.roots.path(path, "media file"))
+        return ok_result(info.to_dict())
+
+    def timeline(self, path: Annotated[str, Field(description="a video inside the roots")], start: Seconds = None,
+                 end: Seconds = None, kinds: Kinds = None,
+                 max_chars: Annotated[int, Field(ge=100, le=200_000)] = 25_000,
+                 subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+        """The video's timestamped timeline (speech, subtitles, on-screen text, shots) in a time
+        window; the video is ingested on first use and cached by content."""
+        tl = self._ingest(path, subtitles)
+        segs = _window(tl.segments, start, end, kinds)
+        text = replace(tl, segments=tuple(segs)).to_text(max_chars=max_chars)
+        data = {"video": tl.video.path, "duration": tl.video.duration, "start": start or 0.0,
+                "end": end if end is not None else tl.video.duration, "kinds": sorted({s.kind for s in segs}),
+                "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs],
+                "text": text}
+        return ok_result(data, text=text or "(no segment in this window)")
+
+    def frames(self, path: Annotated[str, Field(description="a video inside the roots")],
+               n: Annotated[int, Field(ge=1, le=64)] = 8, start: Seconds = None, end: Seconds = None,
+               max_side: Annotated[int, Field(ge=16, le=2048)] = 512):
+        """Uniformly sampled frames of a window, as images, with their presentation times."""
+        from ..media import iter_frames
+
+        frames = list(iter_frames(self.roots.path(path, "video"), n=n, start=start, end=end, max_side=max_side))
+        times = [round(f.t, 3) for f in frames]
+        text = "frames at " + ", ".join(f"{t:.2f}s" for t in times) + " (one image each, in this order)"
+        return ok_result({"video": str(path), "times": times}, [_jpeg(f.image) for f in frames], text)
+
+    def grid(self, path: Annotated[str, Field(description="a video inside the roots")],
+             grids: Annotated[int, Field(ge=1, le=8)] = 1, rows: Annotated[int, Field(ge=1, le=10)] = 3,
+             cols: Annotated[int, Field(ge=1, le=10)] = 3, cell: Annotated[int, Field(ge=16, le=1024)] = 256):
+        """The Watcher's preview: grids of uniformly sampled, timestamp-labelled frames."""
+        from ..media import frame_grids
+
+        out = frame_grids(self.roots.path(path, "video"), n_grids=grids, rows=rows, cols=cols, cell=cell)
+        times = [[round(t, 3) for t in g.times] for g in out]
+        text = "; ".join(f"grid {k}: cells at " + ", ".join(f"{t:.2f}s" for t in ts) for k, ts in enumerate(times, 1))
+        return ok_result({"video": str(path), "grids": times}, [_jpeg(g.image) for g in out], text)
+
+    def watch(self, path: Annotated[str, Field(description="a video inside the roots")],
+              start: Annotated[float, Field(ge=0)], end: Annotated[float, Field(ge=0)],
+              k: Annotated[int, Field(ge=1, le=32)] = 4, kinds: Kinds = None,
+              subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+        """One span of one video: its timeline lines and ``k`` frames from inside it."""
+        from ..media import iter_frames
+
+        tl = self._ingest(path, subtitles)
+        segs = _window(tl.segments, start, end, kinds)
+        end = min(end, tl.video.duration)
+        frames = list(iter_frames(self.roots.path(path, "video"), n=k, start=start, end=end, max_side=512))
+        times = [round(f.t, 3) for f in frames]
+        lines = replace(tl, segments=tuple(segs)).to_text()
+        text = (lines or "(no timeline line in this span)") + "\nframes at " + ", ".join(f"{t:.2f}s" for t in times)
+        data = {"video": tl.video.path, "start": start, "end": end, "text": lines, "times": times,
+                "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs]}
+        return ok_result(data, [_jpeg(f.image) for f in frames], text)
+
+    # -- search and browsing
+    def search(self, index: Annotated[str, Field(description="a search index folder inside the roots")],
+               query: Annotated[str, Field(min_length=1)], k: Annotated[int, Field(ge=1, le=100)] = 10):
+        """Search a video index (BM25, dense or hybrid, as it was built)."""
+        from ..search.index import SearchIndex
+
+        idx = SearchIndex.load(self.roots.path(index, "index"))
+        hits = [{"rank": h.rank, "video_id": h.video_id, "score": round(float(h.score), 6), "title": h.title}
+                for h in idx.search(query, k=k)]
+        return ok_result({"index": str(index), "query": query, "hits": hits})
+
+    def ask(self, question: Annotated[str, Field(min_length=1)],
+            index: Annotated[str, Field(description="a search index folder inside the roots")],
+            agent: Literal["video-browser", "react"] = "video-browser",
+            t_max: Annotated[int | None, Field(ge=1, le=10, description="browsing loops")] = None):
+        """Answer a question from the videos of an index with the browsing agent (plan, search,
+        watch, check, answer); returns the answer, its evidence and the tokens spent."""
+        from ..browse.setup import open_browse
+
+        idx = self.roots.path(index, "index")
+        setup = open_browse(idx, config=self.opt.config, model=self.opt.model, library=self.opt.library,
+                            **({"t_max": t_max} if t_max else {}))
+        self.roots.path(setup.corpus, "the index's corpus")
+        ans = setup.agent(agent).run(question)
+        d = ans.to_dict()
+        return ok_result({"question": question, "answer": ans.answer, "confidence": ans.confidence,
+                          "explanation": ans.explanation, "evidence": d.get("evidence", []),
+                          "selected": list(ans.selected), "tokens": ans.tokens()["total"]})
+
+    # -- the report's stages
+    def anchors(self, path: Annotated[str, Field(description="the report's video inside the roots")],
+                request: Annotated[str, Field(min_length=1)], max_anchors: Annotated[int, Field(ge=1, le=50)] = 8,
+                subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+        """A suggested set of research anchors (the pipeline's stage 2); keep, edit or replace them."""
+        from ..report.steps import suggest_anchors
+
+        return ok_result({"anchors": suggest_anchors(self._ingest(path, subtitles), request, max_anchors=max_anchors)})
+
+    def gather_evidence(self, anchors: Annotated[list[dict[str, Any]], Field(description="anchors: {id, text, moments: [{start, end, kind, text}]}")],
+                        docs: Annotated[str | None, Field(description="a folder of documents inside the roots")] = None,
+                        index: Annotated[str | None, Field(description="an index of related videos")] = None,
+                        web: Annotated[bool, Field(description="also search the web (needs the server's web_search_url)")] = False,
+                        video: Annotated[str | None, Field(description="the report's own video (left out of related videos)")] = None,
+                        per_anchor: Annotated[int, Field(ge=1, le=20)] = 3):
+        """The evidence branches: every source read once and its passages ranked per anchor."""
+        from ..report.steps import gather_evidence
+
+        if web and not self.opt.web_search_url:
+            raise VidsleuthError("web evidence needs the server's --web-search-url (a SearXNG-compatible endpoint)")
+        got = gather_evidence(anchors, docs=self.roots.maybe(docs, "docs folder"), index=self.roots.maybe(index, "index"),
+                              web_search_url=self.opt.web_search_url if web else "",
+                              video=self.roots.maybe(video, "video"), per_anchor=per_anchor, library=self.opt.library)
+        return ok_result(got)
+
+    def relate(self, anchor: Annotated[dict[str, Any], Field(description="one anchor: {id, text, moments}")],
+               excerpts: Annotated[list[dict[str, Any]], Field(description="[{excerpt, source_date, source_title}]")],
+               video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = ""):
+        """How each excerpt relates to the anchor: supports, contradicts, updates, explains,
+        compares, applies, or null (a mere mention, not evidence)."""
+        from ..report.steps import relate
+
+        model = None
+        if self.opt.model:
+            from ..models import Models
+
+            model = Models(self.opt.config, overrides={"default": self.opt.model}).for_role("writer")
+        return ok_result({"relations": relate(anchor, excerpts, video_date=video_date, model=model)})
+
+    def render_report(self, records: Annotated[dict[str, Any], Field(description="request, anchors, sources, evidence, findings (see the video-report skill)")],
+                      video: Annotated[str, Field(description="the report's video inside the roots")],
+                      out: Annotated[str, Field(description="a new or earlier report folder inside the roots")]):
+        """Render harness-written records as the two-pane report (report.html, .md, .json)."""
+        from ..report.steps import render_report
+
+        for k, s in enumerate(records.get("sources") or (), 1) if isinstance(records, dict) else ():
+            if isinstance(s, dict) and s.get("kind", "document") != "web":
+                s["location"] = str(self.roots.path(s.get("location") or "", f"source {s.get('id') or k}"))
+        folder = self.roots.path(out, "output folder")
+        got = render_report(records, self.roots.path(video, "video"), folder)
+        self.written[folder.name] = folder
+        return ok_result(got)
+
+    def _report_folder(self, folder: str) -> Path:
+        """A report folder inside the roots whose local sources are inside the roots too (the
+        check reopens them)."""
+        import json
+
+        p = self.roots.path(folder, "report folder")
+        try:
+            data = json.loads((p / "report.json").read_text(encoding="utf-8"))
+            sources = data.get("sources", []) if isinstance(data, dict) else []
+        except (OSError, ValueError):
+            sources = []  # the check itself names what is missing or damaged
+        for s in sources:
+            if isinstance(s, dict) and s.get("kind") == "document":
+                self.roots.path(str(s.get("location", "")), f"source {s.get('id', '?')} of the report")
+        return p
+
+    def check_report(self, folder: Annotated[str, Field(description="a report folder inside the roots")],
+                     browser: Annotated[bool, Field(description="open the page in headless Chromium")] = True,
+                     only: Annotated[list[str] | None, Field(description="only these checks")] = None):
+        """Validate a report: timestamps, citations, support, assets, links, budgets, browser."""
+        import json
+
+        from ..files import write_atomic
+        from ..report import check_report
+
+        p = self._report_folder(folder)
+        result = check_report(p, browser=browser, only=only)
+        write_atomic(p / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
+        self.written[p.name] = p
+        return ok_result(result)
+
+    def score_report(self, rubric: Annotated[str, Field(description="an Omni-ART rubric.json inside the roots")],
+                     folder: Annotated[str, Field(description="the report folder to score")]):
+        """Score a report against a rubric tree with the deterministic judge (seed 000 Omni-ART)."""
+        from ..bench.omnidr import evaluate_task, make_judge
+
+        got = evaluate_task(self.roots.path(rubric, "rubric"), self._report_folder(folder), make_judge("rules"))
+        return ok_result(got)
+
+    def trajectory_stats(self, run: Annotated[str, Field(description="a report folder, a browse trace or a JSONL of events")]):
+        """Steps, tool errors, tokens, time and the interleaving rule (seed 000 App. F.7)."""
+        from ..rubric.stats import events_of, trajectory_stats
+
+        return ok_result(trajectory_stats(events_of(self.roots.path(run, "trajectory"))))
+
+    def all(self) -> list[tuple[Any, type]]:
+        return [(self.probe, R.ProbeResult), (self.timeline, R.TimelineResult), (self.frames, R.FramesResult),
+                (self.grid, R.GridResult), (self.watch, R.WatchResult), (self.search, R.SearchResult),
+                (self.ask, R.AskResult), (self.anchors, R.AnchorsResult), (self.gather_evidence, R.EvidenceResult),
+                (self.relate, R.RelateResult), (self.render_report, R.RenderResult), (self.check_report, R.CheckResult),
+                (self.score_report, R.ScoreResult), (self.trajectory_stats, R.StatsResult)]

@@ -1,0 +1,257 @@
+"""The report's stages as separate public calls, for a harness that runs the workflow itself (the
+MCP tools and the ``video-report`` skill): it reads the timeline, picks its own anchors, asks for
+evidence, decides or asks for relations, writes its own findings, and hands the records back to be
+rendered and checked.
+
+Every function takes and returns plain JSON-able data (what an agent sends and reads), built on
+the same stage functions ``vidsleuth report`` uses: ``anchors.find_anchors``, the source registry
+and ``branches.rank``, ``relate.relate_rules``/``relate_model``, ``render.write_outputs``. A record
+that does not fit says which one and why, in one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import VidsleuthError
+from .facts import codes, quantities, subject_words
+from .types import ANCHOR_KINDS, RELATIONS, Anchor, Evidence, Finding, Moment, Note, ReportData, Source
+
+SOURCE_KINDS = ("document", "video", "web")
+
+
+def _bad(what: str, why: str) -> VidsleuthError:
+    return VidsleuthError(f"{what}: {why}", hint="see the record layout in `skills/video-report/SKILL.md`")
+
+
+def _num(value: Any, what: str) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise _bad(what, f"{value!r} is not a number of seconds") from None
+    if v != v or v < 0:
+        raise _bad(what, f"{value!r} is not a time in the video")
+    return v
+
+
+def anchor_of(item: dict, k: int = 1) -> Anchor:
+    """One anchor from a harness's JSON: ``text`` and ``moments`` ([{start, end, kind, text}]) are
+    required; ``id``, ``kind``, ``subject`` and ``value`` are derived from the text when absent."""
+    if not isinstance(item, dict) or not str(item.get("text", "")).strip():
+        raise _bad(f"anchor {k}", "needs a non-empty text")
+    aid = str(item.get("id") or f"A{k}")
+    moments = []
+    for j, m in enumerate(item.get("moments") or (), 1):
+        if not isinstance(m, dict):
+            raise _bad(f"anchor {aid} moment {j}", "must be an object with start, end, kind, text")
+        start = _num(m.get("start"), f"anchor {aid} moment {j} start")
+        end = _num(m.get("end", start), f"anchor {aid} moment {j} end")
+        moments.append(Moment(start, max(start, end), str(m.get("kind") or "speech"), str(m.get("text") or item["text"])))
+    if not moments:
+        raise _bad(f"anchor {aid}", "needs at least one moment (where the video says or shows it)")
+    text = str(item["text"]).strip()
+    kind = str(item.get("kind") or ("parameter" if quantities(text) else "entity" if codes(text) else "claim"))
+    if kind not in ANCHOR_KINDS:
+        raise _bad(f"anchor {aid}", f"kind {kind!r} is not one of {', '.join(ANCHOR_KINDS)}")
+    value = item.get("value")
+    if value is None:
+        value = ", ".join(q.label() for q in quantities(text)) or ", ".join(codes(text))
+    subject = str(item.get("subject") or " ".join(sorted(subject_words(text))))
+    return Anchor(id=aid, kind=kind, text=text, subject=subject, value=str(value),
+                  moments=tuple(sorted(moments, key=lambda m: m.start)), relevance=float(item.get("relevance", 0.0)))
+
+
+def anchors_of(items: list[dict]) -> list[Anchor]:
+    out = [anchor_of(a, k) for k, a in enumerate(items or (), 1)]
+    ids = [a.id for a in out]
+    if len(set(ids)) != len(ids):
+        raise _bad("anchors", "two anchors share an id")
+    return out
+
+
+def suggest_anchors(timeline, request: str, *, max_anchors: int = 8, embedder=None) -> list[dict]:
+    """The pipeline's own anchor pick (stage 2) as JSON, for a harness that wants a starting set."""
+    from .anchors import find_anchors
+
+    if not request or not request.strip():
+        raise VidsleuthError("the request is empty", hint="say what the report is for")
+    return [asdict(a) for a in find_anchors(timeline, request, max_anchors=max_anchors, embedder=embedder)]
+
+
+def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, index: str | Path | None = None,
+                    web_search_url: str = "", video: str | Path | None = None, per_anchor: int = 3,
+                    library=None, embedder=None) -> dict:
+    """Stage 3: every configured source read once, its passages ranked per anchor (the evidence
+    branches). Returns candidate excerpts per anchor with their source, best first, plus the
+    sources' counts and what was skipped (unreadable documents, videos without a timeline)."""
+    from . import sources as registry
+    from .branches import rank
+
+    parsed = anchors_of(anchors)
+    if not parsed:
+        raise VidsleuthError("no anchors given: evidence is searched per anchor", hint="pass at least one anchor")
+    kinds = registry.registry()
+    chosen = []
+    if docs is not None:
+        chosen.append(kinds["documents"](docs))
+    if index is not None:
+        exclude = str(Path(video).resolve()) if video else ""
+        chosen.append(kinds["videos"](index, library=library, exclude=exclude))
+    if web_search_url:
+        chosen.append(kinds["web"](web_search_url, per_anchor=per_anchor))
+    if not chosen:
+        raise VidsleuthError("no evidence source given", hint="pass docs (a folder), index (related videos) or web")
+    passages, skipped, counts = [], [], {}
+    for src in chosen:
+        got = src.gather(anchors=parsed)
+        passages += got.passages
+        skipped += got.skipped
+        counts.update(got.counts)
+    ranked = rank(parsed, passages, per_anchor=per_anchor, embedder=embedder)
+    return {"candidates": [{"anchor_id": c.anchor_id, "excerpt": c.excerpt, "score": c.score,
+                            "modality": c.passage.modality, "moment": c.passage.moment,
+                            "source": {k: v for k, v in asdict(c.passage.source).items() if k != "id"}}
+                           for c in ranked],
+            "counts": counts, "skipped": skipped}
+
+
+def relate(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None) -> list[dict]:
+    """Stage 4: the relation of each excerpt ({excerpt, source_date, source_title}) to the anchor:
+    the deterministic relater, or ``model`` when given. ``relation`` is None for a mere mention
+    (not evidence: leave it out of the report)."""
+    from .relate import relate_model, relate_rules
+
+    a = anchor_of(anchor)
+    out = []
+    for k, e in enumerate(excerpts or (), 1):
+        if not isinstance(e, dict) or not str(e.get("excerpt", "")).strip():
+            raise _bad(f"excerpt {k}", "needs a non-empty excerpt")
+        text, date = str(e["excerpt"]), str(e.get("source_date") or "")
+        if model is not None:
+            rel, why, conf = relate_model(model, a, text, str(e.get("source_title") or ""), date, video_date)
+            by = model.endpoint.name
+        else:
+            (rel, why, conf), by = relate_rules(a, text, date, video_date), "rules"
+        out.append({"excerpt": text, "relation": rel, "rationale": why, "confidence": round(float(conf), 3),
+                    "decided_by": by})
+    return out
+
+
+def _source(item: dict, k: int) -> Source:
+    sid = str(item.get("id") or f"S{k}")
+    kind = str(item.get("kind") or "document")
+    if kind not in SOURCE_KINDS:
+        raise _bad(f"source {sid}", f"kind {kind!r} is not one of {', '.join(SOURCE_KINDS)}")
+    if not str(item.get("location") or "").strip():
+        raise _bad(f"source {sid}", "needs a location (a document path, a video path or an http(s) URL)")
+    return Source(id=sid, kind=kind, title=str(item.get("title") or item["location"]), location=str(item["location"]),
+                  date=str(item.get("date") or ""))
+
+
+def _evidence(item: dict, k: int, anchors: set[str], sources: set[str]) -> Evidence:
+    eid = str(item.get("id") or f"E{k}")
+    for key, known in (("anchor_id", anchors), ("source_id", sources)):
+        if str(item.get(key)) not in known:
+            raise _bad(f"evidence {eid}", f"{key} {item.get(key)!r} names no {key.split('_')[0]} of the records")
+    rel = str(item.get("relation") or "")
+    if rel not in RELATIONS:
+        raise _bad(f"evidence {eid}", f"relation {rel!r} is not one of {', '.join(RELATIONS)}")
+    if not str(item.get("excerpt") or "").strip():
+        raise _bad(f"evidence {eid}", "needs the excerpt, verbatim from its source")
+    moment = item.get("moment")
+    return Evidence(id=eid, anchor_id=str(item["anchor_id"]), source_id=str(item["source_id"]),
+                    modality=str(item.get("modality") or "text"), excerpt=str(item["excerpt"]), relation=rel,
+                    rationale=str(item.get("rationale") or ""), confidence=float(item.get("confidence") or 0.0),
+                    moment=None if moment is None else _num(moment, f"evidence {eid} moment"),
+                    decided_by=str(item.get("decided_by") or "harness"))
+
+
+def _finding(item: dict, k: int, anchors: set[str], evidence: dict[str, Evidence]) -> Finding:
+    fid = str(item.get("id") or f"F{k}")
+    if str(item.get("anchor_id")) not in anchors:
+        raise _bad(f"finding {fid}", f"anchor_id {item.get('anchor_id')!r} names no anchor of the records")
+    if not str(item.get("text") or "").strip():
+        raise _bad(f"finding {fid}", "needs its text")
+    cites = tuple(str(c) for c in item.get("evidence_ids") or ())
+    unknown = [c for c in cites if c not in evidence]
+    if unknown:
+        raise _bad(f"finding {fid}", f"cites {', '.join(unknown)}, which no evidence record has as its id")
+    rel = str(item.get("relation") or (evidence[cites[0]].relation if cites else ""))
+    return Finding(id=fid, anchor_id=str(item["anchor_id"]), text=str(item["text"]), evidence_ids=cites, relation=rel)
+
+
+def records_of(records: dict, *, duration: float, original: str) -> ReportData:
+    """A harness's records (request, anchors, sources, evidence, findings; optional summary, notes,
+    open_questions, budgets, video title/date) as the report's data, every reference checked."""
+    if not isinstance(records, dict):
+        raise _bad("records", "must be an object")
+    if not str(records.get("request") or "").strip():
+        raise _bad("records", "need the request the report answers")
+    anchors = anchors_of(records.get("anchors") or [])
+    aids = {a.id for a in anchors}
+    sources = [_source(s, k) for k, s in enumerate(records.get("sources") or (), 1)]
+    sids = {s.id for s in sources}
+    evidence = [_evidence(e, k, aids, sids) for k, e in enumerate(records.get("evidence") or (), 1)]
+    by_id = {e.id: e for e in evidence}
+    findings = [_finding(f, k, aids, by_id) for k, f in enumerate(records.get("findings") or (), 1)]
+    for a in anchors:
+        for m in a.moments:
+            if m.start > duration + 0.05:
+                raise _bad(f"anchor {a.id}", f"moment {m.start:.2f} s is after the video's end ({duration:.2f} s)")
+    notes = [Note(round(_num(n.get("t"), f"note {k}"), 2), str(n.get("text") or ""), str(n.get("anchor_id") or ""))
+             for k, n in enumerate(records.get("notes") or (), 1)]
+    if not notes:  # the video pane shows every anchor moment
+        notes = [Note(round(m.start, 2), f"{m.kind}: {m.text}", a.id) for a in anchors for m in a.moments]
+    video = records.get("video") or {}
+    from ..config import ReportConfig
+
+    return ReportData(
+        video={"title": str(video.get("title") or Path(original).stem), "original": original,
+               "duration": round(duration, 3), "date": str(video.get("date") or ""), "file": ""},
+        request=str(records["request"]), summary=str(records.get("summary") or ""),
+        notes=tuple(sorted(notes, key=lambda n: n.t)), anchors=tuple(anchors), sources=tuple(sources),
+        evidence=tuple(evidence), findings=tuple(findings),
+        open_questions=tuple(str(q) for q in records.get("open_questions") or ()),
+        budgets={**ReportConfig().budgets(), **(records.get("budgets") or {})},
+        counts=dict(records.get("counts") or {}))
+
+
+def _claim_out(out: Path) -> None:
+    from .pipeline import OWN_FILES
+
+    if out.exists() and not out.is_dir():
+        raise VidsleuthError("the output path is a file", path=out, hint="give a folder for the report")
+    if out.is_dir():
+        foreign = sorted(p.name for p in out.iterdir() if p.name not in OWN_FILES and not p.name.startswith("."))
+        if foreign:
+            raise VidsleuthError(f"the output folder holds files that are not a vidsleuth report ({', '.join(foreign[:3])})",
+                                 path=out, hint="choose an empty or new folder; nothing was changed")
+
+
+def render_report(records: dict, video: str | Path, out: str | Path) -> dict:
+    """Stages 5-6 for harness-written records: the video placed beside the page, cited local
+    documents copied under ``sources/``, ``report.html``, ``report.md`` and ``report.json``.
+    Nothing is checked here beyond the records' references: call ``check_report`` next."""
+    import json
+
+    from .. import __version__
+    from ..files import write_atomic
+    from ..media import probe
+    from .render import copy_sources, place_video, write_outputs
+
+    video, out = Path(video), Path(out)
+    info = probe(video, with_content_id=False)
+    data = records_of(records, duration=info.duration, original=str(video.resolve()))
+    _claim_out(out)
+    out.mkdir(parents=True, exist_ok=True)
+    data = replace(data, video={**data.video, "file": place_video(video, out)})
+    data = copy_sources(data, out)
+    page = write_outputs(data, out)
+    write_atomic(out / "run.json", json.dumps({"vidsleuth": __version__, "video": str(video.resolve()),
+                                               "request": data.request, "written_by": "harness records (report.steps)",
+                                               "anchors": len(data.anchors), "evidence": len(data.evidence),
+                                               "sources": len(data.sources)}, ensure_ascii=False, indent=1))
+    return {"report": str(page.resolve()), "folder": str(out.resolve()), "anchors": len(data.anchors),
+            "sources": len(data.sources), "evidence": len(data.evidence), "findings": len(data.findings)}
