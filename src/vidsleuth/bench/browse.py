@@ -219,6 +219,12 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
     from ..store import RunStore
 
     qs = read_questions(questions)  # validated before anything is created
+    if agent_factory is None and spec is not None:  # the set-up from plain data, opened once the questions are read
+        from ..browse.setup import browse_protocol, open_browse
+
+        setup = open_browse(**spec["open"])
+        models, protocol = setup.models, {**browse_protocol(setup, spec["agent"]), **protocol}
+        agent_factory = lambda m: setup.agent(spec["agent"], m)  # noqa: E731
     if executor != "threads" and spec is None:
         raise ArgumentError(f"executor {executor!r} needs the set-up as plain data (spec)",
                             hint="the CLI passes it; from Python use executor='threads' or give spec=")
@@ -263,12 +269,24 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
 
 
 def write_outputs(out: Path, rows: list[dict], m: dict, protocol: dict, seconds: float) -> None:
+    from ..browse.trace import load_trace
     from ..files import write_atomic
+    from ..manifest import MANIFEST_FILE, manifest_rows, write_manifest
     from ..markdown import table
 
     write_atomic(out / "predictions.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    write_manifest(out / MANIFEST_FILE, [f for r in rows for f in manifest_rows(r["id"], load_trace(out / r["trace"]).frames())])
     write_atomic(out / "metrics.json", json.dumps(m, indent=2, ensure_ascii=False))
     write_atomic(out / "run.json", json.dumps({"protocol": protocol, "seconds": round(seconds, 2)}, indent=2, default=str))
+    write_atomic(out / "summary.md", summary_md(m))
+    plot(m, out)
+
+
+def summary_md(m: dict) -> str:
+    """The run's ``summary.md``: the headline table, the counts of what went wrong, per level
+    and genre, and the model calls (the CLI prints it)."""
+    from ..markdown import table
+
     pct = lambda v: f"{100 * v:.1f}"
     lines = ["# Browsing benchmark", ""]
     lines += table(["n", f"OA ({m['judge_method']} judge)", "exact match", "CE", "cumulative recall", "watched",
@@ -290,8 +308,7 @@ def write_outputs(out: Path, rows: list[dict], m: dict, protocol: dict, seconds:
         lines.append("")
     calls = m["calls"]["total"]
     lines.append(f"Model calls {calls['model_calls']} (+{calls['cache_hits']} cached), cost {calls['cost']:.4f}.")
-    write_atomic(out / "summary.md", "\n".join(lines) + "\n")
-    plot(m, out)
+    return "\n".join(lines) + "\n"
 
 
 def plot(m: dict, out: Path) -> None:

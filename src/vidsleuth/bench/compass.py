@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import DataFileError, VidsleuthError
+from ..manifest import MANIFEST_FILE, manifest_rows, write_manifest
 from ..models.types import AudioPart, ImagePart, Message
 from ..prompts import prompt_hash, render
 from ..timecode import seconds_label
@@ -98,14 +99,14 @@ def build_messages(inst: Instance, setting: str, frames: list, ser: Serialisatio
         raise VidsleuthError(f"instance {inst.id} has no Text+Image specification")
     parts: list[Any] = []
     if ser.modality != "text":
-        for f in frames:
+        for n, f in enumerate(frames):
             if ser.timestamps:
                 parts.append(seconds_label(f.t))
-            parts.append(ImagePart(f.image, note=(notes or {}).get(f.t, "")))
+            parts.append(ImagePart(f.image, note=(notes or {}).get(f.t, ""), video=str(inst.video), t=f.t, index=n))
     if ser.audio and ser.modality == "vision+audio":
         parts.append(AudioPart(inst.video))
     if setting == "text+image" and ser.modality != "text":  # text-only removes all media, reference images too (§4)
-        parts.append(ImagePart(inst.ref_image, note="reference image of the target"))
+        parts.append(ImagePart(inst.ref_image, note="reference image of the target", video=str(inst.ref_image)))
     note = " Each frame above is preceded by its time in seconds." if ser.timestamps and ser.modality != "text" else ""
     parts.append(task_prompt(inst, setting, note))
     return [Message.of("user", *parts)]
@@ -257,7 +258,8 @@ def _answer_instance(inst: Instance, model, ser: Serialisation, k_frames: int, b
     for setting in [s for s in SETTINGS if s == "text" or inst.paired]:
         reply = model.chat(build_messages(inst, setting, frames, ser, notes), max_tokens=256, schema=schema)
         rows[setting] = {"id": inst.id, "setting": setting, "task": inst.task, "prediction": reply.text,
-                         "parsed": parse_prediction(inst, reply.text, box_format), "frames": [f.t for f in frames]}
+                         "parsed": parse_prediction(inst, reply.text, box_format), "frames": [f.t for f in frames],
+                         "manifest": [r.to_dict() for r in reply.extra.get("frames", ())]}
     return rows
 
 
@@ -331,7 +333,8 @@ def write_outputs(out: Path, instances, done: dict, metrics: dict, protocol: dic
     rows = sorted(done.values(), key=lambda r: (order.get(r["id"], 1 << 30), r["setting"]))
     with open(out / "predictions.jsonl", "w", encoding="utf-8") as fh:
         for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+            fh.write(json.dumps({k: v for k, v in r.items() if k != "manifest"}, ensure_ascii=False) + "\n")
+    write_manifest(out / MANIFEST_FILE, [m for r in rows for m in manifest_rows(f"{r['id']}|{r['setting']}", r.get("manifest", ()))])
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2, ensure_ascii=False))
     (out / "summary.md").write_text(summary_table(metrics, model_name, k))
     (out / "run.json").write_text(json.dumps({"protocol": protocol, "seconds": round(seconds, 2),

@@ -27,11 +27,13 @@ class Step:
     seconds: float = 0.0
     cached: bool = False
     note: str = ""  # fallbacks and parse failures, said out loud
+    frames: tuple = ()  # the frame manifest of the step's model call (vidsleuth.manifest records as dicts)
 
     @classmethod
     def from_reply(cls, role: str, loop: int, inputs: str, output: Any, reply, note: str = "") -> "Step":
+        frames = tuple(r.to_dict() for r in getattr(reply, "extra", {}).get("frames", ()))
         return cls(role, loop, inputs, output, reply.tokens_in, reply.tokens_out, round(reply.seconds, 3),
-                   reply.cached, note)
+                   reply.cached, note, frames)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,6 +54,10 @@ class Answer:
         """Every guard or fallback that fired, as the steps noted it."""
         return [f"{s.role} (loop {s.loop}): {s.note}" for s in self.steps if s.note]
 
+    def frames(self) -> list[dict]:
+        """Every image the agent's model calls were shown, in order, with the step that showed it."""
+        return [{**f, "step": n, "loop": s.loop} for n, s in enumerate(self.steps) for f in s.frames]
+
     def tokens(self) -> dict[str, int]:
         browse = sum(s.tokens_in + s.tokens_out for s in self.steps if s.role in BROWSE_ROLES or s.role == "react-browse")
         verify = sum(s.tokens_in + s.tokens_out for s in self.steps if s.role in ("analyst", "react-watch"))
@@ -67,7 +73,7 @@ class Answer:
     def from_dict(cls, d: dict) -> "Answer":
         if d.get("version") != TRACE_VERSION:
             raise VidsleuthError(f"trace version {d.get('version')!r} is not {TRACE_VERSION}")
-        steps = tuple(Step(**s) for s in d.get("steps", []))
+        steps = tuple(Step(**{**s, "frames": tuple(s.get("frames", ()))}) for s in d.get("steps", []))
         keep = {k: v for k, v in d.items() if k in cls.__dataclass_fields__ and k != "steps"}
         keep["evidence"] = tuple(tuple(e) for e in keep.get("evidence", ()))
         keep["unavailable"] = tuple(tuple(e) for e in keep.get("unavailable", ()))

@@ -21,7 +21,7 @@ from ..store import CallRecord, RunStore
 from .cache import ResponseCache
 from .config import Endpoint
 from .jsonout import parse, repair_prompt
-from .types import Message, Reply, normalise_messages
+from .types import ImagePart, Message, Reply, normalise_messages
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,21 @@ class ChatModel:
     async def complete(self, body: dict) -> Completion:
         raise NotImplementedError
 
+    def sent_images(self, messages: list[Message], body: dict) -> list[tuple[Any, bytes, str]]:
+        """(image part, the bytes this backend sends for it, "jpeg" | "text") for the frame manifest."""
+        return []
+
+    def frames_sent(self, messages: list[Message], body: dict) -> tuple:
+        """The frame manifest records of one request (empty when it carries no image)."""
+        if not any(isinstance(p, ImagePart) for m in messages for p in m.content):
+            return ()
+        from ..manifest import image_record, note
+
+        records = tuple(image_record(p, data, sent, self.role, self.endpoint.model)
+                        for p, data, sent in self.sent_images(messages, body))
+        note(records)
+        return records
+
     # -- pipeline
     def request_key(self, body: dict) -> str:
         canonical = json.dumps({"backend": self.backend, "url": self.endpoint.base_url,
@@ -80,11 +95,12 @@ class ChatModel:
     async def _one(self, messages: list[Message], params: dict, use_cache: bool) -> tuple[Reply, str]:
         body = self.build(messages, params)
         key = self.request_key(body)
+        extra = {"frames": self.frames_sent(messages, body)}
         if use_cache and self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
                 return Reply(text=hit[0], tokens_in=hit[1], tokens_out=hit[2], cached=True,
-                             model=self.endpoint.model, endpoint=self.endpoint.name), key
+                             model=self.endpoint.model, endpoint=self.endpoint.name, extra=extra), key
         from .limits import aslot
 
         async with aslot(self.endpoint.name, self.endpoint.max_concurrency):  # holds across threads and processes
@@ -97,7 +113,7 @@ class ChatModel:
         if self.cache is not None:
             self.cache.put(key, self.endpoint.name, self.endpoint.model, done.text, done.tokens_in, done.tokens_out)
         return Reply(text=done.text, tokens_in=done.tokens_in, tokens_out=done.tokens_out, seconds=seconds,
-                     model=self.endpoint.model, endpoint=self.endpoint.name), key
+                     model=self.endpoint.model, endpoint=self.endpoint.name, extra=extra), key
 
     def _record(self, reply: Reply, key: str, parse_failures: int = 0, error: str = "") -> None:
         if self.store is None:
@@ -135,6 +151,7 @@ class ChatModel:
                 raise ModelOutputError(
                     f"endpoint {self.endpoint.name}: {again} (after one repair attempt)", raw=second.text) from None
             self._record(second, key2)
+            second.extra["frames"] = reply.extra.get("frames", ()) + second.extra.get("frames", ())
             return replace(second, data=data, repaired=True, tokens_in=reply.tokens_in + second.tokens_in,
                            tokens_out=reply.tokens_out + second.tokens_out, seconds=reply.seconds + second.seconds)
 

@@ -104,6 +104,11 @@ class LocalChat(ChatModel):
             body["response_format"] = {"type": "json_schema", "json_schema": {"name": "answer", "schema": params["schema"]}}
         return body
 
+    def sent_images(self, messages: list[Message], body: dict) -> list[tuple[ImagePart, bytes, str]]:
+        """The model is shown each image's description (cached by ``describe_image``)."""
+        return [(p, describe_image(p).encode("utf-8"), "text") for m in messages for p in m.content
+                if isinstance(p, ImagePart)]
+
     def _call(self, body: dict) -> Completion:
         server = load_server(self.endpoint.model, self.endpoint.threads)
         with _CALL_LOCKS[self.endpoint.model]:

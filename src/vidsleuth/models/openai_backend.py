@@ -62,6 +62,13 @@ class OpenAIChat(ChatModel):
             return {"type": "input_audio", "input_audio": {"data": base64.b64encode(data).decode("ascii"), "format": fmt}}
         raise TypeError(type(part))
 
+    def sent_images(self, messages: list[Message], body: dict) -> list[tuple[ImagePart, bytes, str]]:
+        """Image parts in message order pair with the body's image_url parts in the same order."""
+        parts = [p for m in messages for p in m.content if isinstance(p, ImagePart)]
+        urls = [c["image_url"]["url"] for m in body["messages"] if isinstance(m["content"], list)
+                for c in m["content"] if c.get("type") == "image_url"]
+        return [(p, base64.b64decode(u.split(",", 1)[1]), "jpeg") for p, u in zip(parts, urls)]
+
     def build(self, messages: list[Message], params: dict) -> dict:
         out = []
         for m in messages:

@@ -25,6 +25,10 @@ class ImagePart:
     note: str = ""
     read: bool = True  # False: the note already says what perception read; text-only backends skip OCR
     max_side: int | None = None  # send at most this long edge instead of the endpoint's image_max_side
+    # where the image came from, for the frame manifest (vidsleuth.manifest)
+    video: str = ""
+    t: float | None = None  # presentation time, seconds
+    index: int | None = None  # position in its frame sample
 
     def pil(self) -> PILImage.Image:
         if isinstance(self.image, PILImage.Image):
