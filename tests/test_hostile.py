@@ -138,3 +138,104 @@ def test_claim_output_refuses_foreign_folders_and_cleans_up_failures(tmp_path):
     with claim_output(mine, "report", overwrite=True):
         pass
     assert (mine / "video.mp4").read_text() == "the user's own video"  # overwrite never deletes
+
+
+# --------------------------------------------------------------------------- credentials never travel
+
+KEY = "sk-planted0secret0key0ABCDEFGH1234"
+PASSWORD = "hunter2planted"
+PLANTED = (KEY, PASSWORD, "planted0secret0key0ABCDEFGH1234")
+
+
+def _no_secret(where: str, data: bytes | str) -> None:
+    raw = data.encode() if isinstance(data, str) else data
+    for s in PLANTED:
+        assert s.encode() not in raw, f"{s} leaked into {where}"
+
+
+@pytest.mark.parametrize("section", [
+    '[models.x]\nbackend = "openai"\nbase_url = "http://user:{pw}@127.0.0.1:9/v1"\n',
+    '[models.x]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\napi_key_env = "{key}"\n',
+    '[models.x]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "{key}"\n',
+    '[models.x]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\napi_key = "{key}"\n',
+    '[models.x]\nbackend = "openai"\nbase_url = "file:///etc/passwd"\n',
+    '[rubric]\ntoken = "{key}"\n', '[executor]\naddress = "ray://admin:{pw}@10.0.0.1:10001"\n',
+    '[browse]\napi_key = "{key}"\n', '[report]\nweb_search_url = "https://u:{pw}@search.example/search"\n',
+    '[report]\nweb_search_url = "file:///etc/passwd"\n', '[roles]\npassword = "{pw}"\n',
+])
+def test_a_secret_in_any_config_field_is_refused_without_repeating_it(tmp_path, section, capsys):
+    from vidsleuth.cli import main
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(section.format(key=KEY, pw=PASSWORD))
+    assert main(["models", "--config", str(cfg)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "c.toml" in err, err
+    assert "environment" in err or "http:// or https://" in err, err
+    _no_secret("the error", err)
+
+
+def _echo_key(body, n):
+    return {"status": 401, "json": {"error": {"message": f"bad key {KEY} for user"}}}
+
+
+def test_credentials_never_reach_outputs_streams_or_stores(tmp_path):
+    """The key is in the environment (where it belongs); a server that echoes it back in errors;
+    every verb's stdout, stderr and every file it writes are searched for it."""
+    import json
+    import subprocess
+    import sys
+
+    from vidsleuth.search.index import build_index
+    from vidsleuth.testing import ScriptedServer
+
+    from .test_browse import ANSWER, PLAN, pick, scripted
+
+    clip = tmp_path / "harbor.mp4"
+    synth.make_clip(clip, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
+                                         captions=(synth.Caption(0.2, 2.5, "BUILT IN 1887"),)))
+    (tmp_path / "harbor.srt").write_text("1\n00:00:00,500 --> 00:00:02,500\nThe lighthouse was built in 1887.\n")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(json.dumps({"video_id": "harbor", "title": "Harbor Point lighthouse tour", "path": str(clip)}) + "\n")
+    build_index(corpus, tmp_path / "idx")
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"id": "q1", "question": "When was the Harbor Point lighthouse built?", "answer": "1887",
+                              "seed_video_ids": ["harbor"]}) + "\n")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "history.txt").write_text("The Harbor Point lighthouse was built in 1887 by the harbour board.\n")
+    script = scripted({"planner": [PLAN], "watcher": [pick("Harbor Point lighthouse tour")],
+                       "checker": ['{"decision": "HALT"}'], "analyst": [ANSWER], "judge": ["yes"],
+                       "?": ['{"relation": "supports", "rationale": "same year", "confidence": 0.9}']}, [])
+    home = tmp_path / "home"
+    env = {**__import__("os").environ, "VIDSLEUTH_HOME": str(home), "PLANTED_KEY": KEY}
+    with ScriptedServer(script) as good, ScriptedServer(_echo_key, repeat_last=True) as echo:
+        cfg = tmp_path / "c.toml"
+        cfg.write_text(f'[models.good]\nbackend = "openai"\nbase_url = "{good.base_url}"\nmodel = "vl"\n'
+                       f'api_key_env = "PLANTED_KEY"\nmax_retries = 0\n'
+                       f'[models.echo]\nbackend = "openai"\nbase_url = "{echo.base_url}"\nmodel = "vl"\n'
+                       f'api_key_env = "PLANTED_KEY"\nmax_retries = 0\n[roles]\ndefault = "good"\n')
+        out = tmp_path / "out"
+        runs = [["models", "--config", cfg], ["models", "--config", cfg, "--json"],
+                ["chat", "--config", cfg, "--model", "good", "ping", "--json"],
+                ["chat", "--config", cfg, "--model", "echo", "ping", "--no-cache"],
+                ["bench", "browse", "--questions", qs, "-i", tmp_path / "idx", "--config", cfg, "--model", "good",
+                 "--analyst-frames", "4", "--library", tmp_path / "lib", "--out", out / "browse"],
+                ["bench", "browse", "--questions", qs, "-i", tmp_path / "idx", "--config", cfg, "--model", "echo",
+                 "--analyst-frames", "4", "--library", tmp_path / "lib", "--no-cache", "--out", out / "browse-echo"],
+                ["report", clip, "--request", "When was the lighthouse built?", "--docs", docs, "--config", cfg,
+                 "--model", "echo", "--library", tmp_path / "lib", "--no-browser", "--out", out / "report"]]
+        codes = []
+        for argv in runs:
+            done = subprocess.run([sys.executable, "-m", "vidsleuth", *map(str, argv)], capture_output=True,
+                                  text=True, env=env, timeout=240)
+            codes.append(done.returncode)
+            _no_secret(f"stdout of {argv[:2]}", done.stdout)
+            _no_secret(f"stderr of {argv[:2]}", done.stderr)
+        assert good.headers and all(h.get("Authorization") == f"Bearer {KEY}" for h in good.headers)  # it was sent
+        assert echo.calls >= 2  # the echoing endpoint was really called (and its error recorded)
+    assert codes[:3] == [0, 0, 0] and codes[3] == 1, codes
+    written = [p for p in [*out.rglob("*"), *home.rglob("*")] if p.is_file()]
+    assert any(p.name == "runs.sqlite" for p in written) and any(p.name == "run.json" for p in written)
+    for p in written:
+        _no_secret(str(p), p.read_bytes())

@@ -66,7 +66,32 @@ def read_config_file(path: str | Path | None) -> tuple[dict[str, Any], Path | No
                               hint=f"sections: {', '.join(SECTIONS)}")
         if not isinstance(value, dict):
             raise ConfigError(f"[{key}] must be a table", path=source)
+        if key != "models":  # endpoints are checked field by field (vidsleuth.models.config)
+            _refuse_secrets(key, value, source)
     return data, source
+
+
+def _refuse_secrets(section: str, table: dict, source: Path) -> None:
+    """Credentials never go in the file (a key, a token, a password in a URL), and every ``*_url``
+    is http(s): refused in any section, before anything reads the values."""
+    from urllib.parse import urlsplit
+
+    from .errors import find_secret
+
+    found = find_secret(table, section)
+    if found:
+        raise ConfigError(f"[{section}]: {found}: keep keys out of files", path=source,
+                          hint="keys belong in the environment: set api_key_env = \"NAME\" and export NAME=...")
+    for name, sub in ((k, v) for k, v in table.items()):
+        urls = sub.items() if isinstance(sub, dict) else [(name, sub)]
+        for key, value in urls:
+            if str(key).endswith("_url") and isinstance(value, str) and value:
+                try:
+                    scheme = urlsplit(value).scheme
+                except ValueError:
+                    scheme = ""
+                if scheme not in ("http", "https"):
+                    raise ConfigError(f"[{section}] {key} = {value!r}: must be an http:// or https:// URL", path=source)
 
 
 @dataclass(frozen=True)
@@ -94,6 +119,7 @@ class BrowseConfig:
     react_fps: float = 1.0
     react_max_side: int = 512
     watcher: str = "auto"  # llm (the seed's multimodal call) | embed (text-only backends) | auto
+    watcher_timeline_tokens: int = 1500  # embedded Watcher: a candidate's whole ingested speech and screen text, at most; 0: the grids' span
     planner_max_tokens: int = 256
     watcher_max_tokens: int = 64
     checker_max_tokens: int = 128

@@ -31,12 +31,19 @@ MAX_DOCUMENT_BYTES = 20 * MiB  # one evidence document of a report folder
 MARKER = ".vidsleuth-output.json"
 
 
+_UNREDACTED = {".html", ".htm", ".svg"}  # may embed base64 data, where a key pattern can occur by chance
+
+
 def write_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to a temporary sibling, then rename it over ``path``."""
+    """Write ``text`` to a temporary sibling, then rename it over ``path``. Credentials are
+    masked (``vidsleuth.errors.redact``) in every record vidsleuth writes this way (JSON, JSONL,
+    Markdown, text); pages are escaped and checked by ``report check`` instead."""
+    from .errors import redact
+
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
+    tmp.write_text(text if p.suffix.lower() in _UNREDACTED else redact(text), encoding="utf-8")
     os.replace(tmp, p)
     return p
 

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .errors import ArgumentError, VidsleuthError
+from .errors import ArgumentError, VidsleuthError, redact
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def map_items(fn: Callable[[Any], Any], items: Sequence[tuple[str, Any]], *, sto
         def finished(item_id: str, result: Any, attempts: int, error: str) -> None:
             nonlocal computed
             if error:
-                failures.append(Failure(item_id, error, attempts))
+                failures.append(Failure(item_id, redact(error), attempts))
             else:
                 store.save_item(run_id, item_id, result)  # stored here, once, as it arrives
                 done[item_id] = result

@@ -2,7 +2,8 @@
 
 Every model call goes through one place (the chat pipeline) that records endpoint, model, role,
 request hash, tokens, seconds, cache hit and parse failures here, so any run can report its cost
-and a killed benchmark can see which items are done.
+and a killed benchmark can see which items are done. Protocols, errors and results are redacted
+before they are stored: no credential reaches the file.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import LibraryError
+from .errors import LibraryError, redact, redact_obj
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -65,7 +66,7 @@ class RunStore:
 
     @staticmethod
     def _protocol_text(protocol: dict[str, Any] | None) -> str:
-        return json.dumps(protocol or {}, default=str, sort_keys=True)
+        return redact(json.dumps(protocol or {}, default=str, sort_keys=True))  # credentials never stored
 
     def start_run(self, kind: str, protocol: dict[str, Any] | None = None) -> int:
         with self._lock, self.db:
@@ -85,14 +86,15 @@ class RunStore:
                 "INSERT INTO calls (run_id, role, endpoint, model, request_hash, tokens_in, tokens_out, seconds,"
                 " cached, parse_failures, error, cost, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (run_id, call.role, call.endpoint, call.model, call.request_hash, call.tokens_in, call.tokens_out,
-                 call.seconds, int(call.cached), call.parse_failures, call.error, call.cost, time.time()),
+                 call.seconds, int(call.cached), call.parse_failures, redact(call.error), call.cost, time.time()),
             )
 
     # -- per-item results (resumable runs)
     def save_item(self, run_id: int, item_id: str, result: Any, status: str = "done") -> None:
         with self._lock, self.db:
             self.db.execute("INSERT OR REPLACE INTO items VALUES (?, ?, ?, ?, ?)",
-                            (run_id, item_id, status, json.dumps(result, ensure_ascii=False, default=str), time.time()))
+                            (run_id, item_id, status, json.dumps(redact_obj(result), ensure_ascii=False, default=str),
+                             time.time()))
 
     def items(self, run_id: int) -> dict[str, Any]:
         rows = self.db.execute("SELECT item_id, result FROM items WHERE run_id = ? AND status = 'done'", (run_id,))

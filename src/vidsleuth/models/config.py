@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, find_secret, looks_like_key, redact, register_secret
 
 ROLES = ("planner", "watcher", "checker", "analyst", "judge", "writer", "memory", "default")
 
@@ -67,12 +67,20 @@ class Endpoint:
         return kind in BACKEND_CAPABILITIES.get(self.backend, ())
 
     def api_key(self) -> str | None:
-        """Read at call time from the environment; never stored on the object."""
-        return os.environ.get(self.api_key_env) if self.api_key_env else None
+        """Read at call time from the environment; never stored on the object. The value is
+        registered with ``redact``, so it is masked in every message and file."""
+        key = os.environ.get(self.api_key_env) if self.api_key_env else None
+        register_secret(key)
+        return key
 
     def describe(self) -> str:
-        where = self.base_url or "in-process"
+        where = redact(self.base_url) if self.base_url else "in-process"
         return f"{self.name} ({self.backend}: {self.model or '-'} @ {where})"
+
+    def public(self) -> dict:
+        """What may be shown or recorded about the endpoint (redacted; never the key)."""
+        return {"name": self.name, "backend": self.backend, "model": self.model,
+                "base_url": redact(self.base_url), "api_key_env": self.api_key_env}
 
     def cost(self, tokens_in: int, tokens_out: int) -> float:
         return (tokens_in * self.price_in + tokens_out * self.price_out) / 1e6
@@ -127,6 +135,33 @@ def _check_field(key: str, value: Any) -> str:
     return "" if isinstance(value, str) else "must be a string"
 
 
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _check_secret(key: str, value: Any) -> str:
+    """'' unless a string field carries a credential or a URL vidsleuth must not call."""
+    if not isinstance(value, str):
+        return ""
+    if key == "api_key_env" and value:
+        if looks_like_key(value) or not _ENV_NAME.fullmatch(value):
+            return ("must name an environment variable (such as OPENAI_API_KEY), not hold the key itself"
+                    if looks_like_key(value) else "must be an environment variable name (letters, digits, _)")
+        return ""
+    if key == "base_url" and value:
+        from urllib.parse import urlsplit
+
+        try:
+            parts = urlsplit(value)
+        except ValueError:
+            return "is not a URL"
+        if parts.scheme not in ("http", "https"):
+            return f"must be an http:// or https:// URL, not {parts.scheme or 'a bare'}:"
+        if "@" in parts.netloc:
+            return "holds a user name or password: keys and passwords never go in the file"
+    found = find_secret(value, key)
+    return "holds what looks like a key: keys never go in the file" if found else ""
+
+
 def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
     if not isinstance(table, dict):
         raise ConfigError(f"[models.{name}] must be a table", path=source)
@@ -140,11 +175,13 @@ def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
     secret = [k for k in table if _SECRET.search(k) and k != "api_key_env"]
     if secret:
         raise ConfigError(f"[models.{name}] holds {secret[0]!r}, which looks like a secret: keep keys out of files",
-                          path=source, hint="set api_key_env = \"NAME\" and export NAME=... instead")
+                          path=source, hint="keys belong in the environment: set api_key_env = \"NAME\" and export NAME=... instead")
     for key, value in known.items():
-        problem = _check_field(key, value)
+        problem = _check_field(key, value) or _check_secret(key, value)
         if problem:
-            raise ConfigError(f"[models.{name}] {key} = {value!r}: {problem}", path=source)
+            raise ConfigError(f"[models.{name}] {key} = {redact(repr(value))}: {problem}", path=source,
+                              hint="keys belong in the environment: set api_key_env = \"NAME\" and export NAME=..."
+                              if "key" in problem or "password" in problem else None)
     extra = {k: v for k, v in table.items() if k not in _FIELDS}
     for key in extra:
         if key not in OPTION_KEYS and key != "backend":
