@@ -120,6 +120,13 @@ class Value:
             return self.lo
         return (self.lo + self.hi) / 2
 
+    @property
+    def value(self) -> float:
+        return self.point
+
+    def same_as(self, other: "Value") -> bool:
+        return same_value(self, other)
+
     def comparable(self, other: "Value") -> bool:
         return self.dimension == other.dimension
 
@@ -186,6 +193,14 @@ _WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 
 _ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
 
 
+def _small(m: re.Match) -> str:
+    """"an hour" is one hour, but "60 km an hour" is a rate: an article after a unit stays."""
+    before = m.string[max(0, m.start() - 12):m.start()].split()
+    if m.group(1).lower() in ("a", "an") and before and before[-1].lower() in UNITS:
+        return m.group(1)
+    return _SMALL_VALUE[m.group(1).lower()]
+
+
 def _english(text: str) -> str:
     from text_to_num import alpha2digit
 
@@ -194,7 +209,7 @@ def _english(text: str) -> str:
         for pattern, repl in _FRACTIONS:
             t = re.sub(pattern, repl, t, flags=re.I)
         if step == 0:  # … except before a unit or fraction
-            t = _SMALL.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
+            t = _SMALL.sub(_small, t)
     t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
     t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"
                if int(m.group(2)) and int(m.group(1)) < int(m.group(2)) else m.group(0), t)
@@ -244,13 +259,14 @@ _UNIT_RE = "|".join(re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in ("second", "minute", "hour")),
                                             key=len, reverse=True))  # speeds and flows: "mm/s", "litres per minute"  # a unit spelling ends where a word would (not "min" of "minimal")
-_ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:\s?(?:/|per|an?|每)\s?(?:{_PER}){_AFTER})?"
+_CONNECT = r"(?:\s?/\s?|\s+(?:per|an?)\s+|\s?每\s?)"
+_ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_CONNECT}(?:{_PER}){_AFTER})?"
 _VALUE = re.compile(
     rf"(?P<pre>(?:us\$|[$€£¥￥])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
     rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥])?(?P<b>{_NUM_B}))?"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?", re.I)
-_PER_SPLIT = re.compile(rf"^(?P<u>.+?)\s?(?:/|per|an?|每)\s?(?P<per>{_PER})$", re.I)
+_PER_SPLIT = re.compile(rf"^(?P<u>.+?){_CONNECT}(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
 _LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|"
