@@ -1,0 +1,266 @@
+"""``vidsleuth mcp`` through the SDK's own client over stdio, and a scripted LLM agent that runs
+the video-report skill's seven stages through the tools alone.
+
+The server runs as a subprocess (``python -m vidsleuth.mcp_tools``, the same code as ``vidsleuth
+mcp``); speech comes from subtitle files and OCR is off, so no model runs. The agent's "LLM" is
+``vidsleuth.testing.ScriptedServer`` over real HTTP: the driver loop below sends it the MCP tool
+list in OpenAI's ``tools`` format, executes the ``tool_calls`` it answers with, and sends the
+results back, as any harness does."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from vidsleuth.report import democase
+
+pytest.importorskip("mcp")
+
+from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
+
+SRT_LINE = "{n}\n{a} --> {b}\n{text}\n\n"
+
+
+def _stamp(t: float) -> str:
+    ms = round(t * 1000)
+    return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+
+
+def _subtitles(case: Path, truth: dict) -> None:
+    """The case's speech as a sidecar: the intro at 0.5 s, parameter k at 4 + 7k s (democase.build)."""
+    lines = [(0.5, f"Welcome back. Today: {truth['title'].lower()}.")]
+    lines += [(4.0 + 7.0 * k, p["text"]) for k, p in enumerate(truth["params"])]
+    (case / "video.srt").write_text("".join(SRT_LINE.format(n=i, a=_stamp(t), b=_stamp(t + 3.0), text=text)
+                                            for i, (t, text) in enumerate(lines, 1)), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory) -> Path:
+    from vidsleuth import synth
+    from vidsleuth.search.index import build_index
+
+    root = tmp_path_factory.mktemp("mcp-root")
+    truth = democase.build(root / "case", seed=0)
+    _subtitles(root / "case", truth)
+    synth.make_clip(root / "other.mp4", synth.ClipSpec(shots=(synth.Shot(50, "0x204060"),), audio=False))
+    (root / "corpus.jsonl").write_text("".join(json.dumps(r) + "\n" for r in [
+        {"video_id": "loaf", "title": "Country loaf, step by step", "path": "case/video.mp4"},
+        {"video_id": "wheel", "title": "Servicing a road bike wheel", "path": "other.mp4"},
+        {"video_id": "paint", "title": "Painting a garden fence", "path": "other.mp4"}]), encoding="utf-8")
+    build_index(root / "corpus.jsonl", root / "index", method="lucene")
+    return root
+
+
+def _server(root: Path, *extra: str) -> StdioServerParameters:
+    """``vidsleuth mcp`` as a harness starts it (the SDK passes only a minimal environment on)."""
+    env = {k: os.environ[k] for k in ("PYTHONPATH", "VIDSLEUTH_CONFIG") if k in os.environ}
+    return StdioServerParameters(command=sys.executable, env=env,
+                                 args=["-m", "vidsleuth.mcp_tools", "--root", str(root), "--library", str(root / ".lib"),
+                                       "--no-asr", "--no-ocr", *extra])
+
+
+async def _session(params, body):
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            return await body(session)
+
+
+def run(params, body):
+    return asyncio.run(_session(params, body))
+
+
+def test_tools_over_stdio(root, tmp_path):
+    from vidsleuth.library import IngestOptions
+    from vidsleuth.report import report
+
+    truth = json.loads((root / "case" / "truth.json").read_text())
+    written = report(root / "case" / "video.mp4", truth["request"], out=root / "pipeline-report", docs=root / "case" / "docs",
+                     browser=False, library=root / ".lib", ingest_options=IngestOptions(asr=False, ocr=False))
+    outside = tmp_path / "outside.mp4"
+    outside.write_bytes((root / "other.mp4").read_bytes())
+
+    async def body(s):
+        names = {t.name for t in (await s.list_tools()).tools}
+        tl = await s.call_tool("timeline", {"path": "case/video.mp4", "start": 3.6, "end": 12.0, "kinds": ["subtitle"]})
+        grid = await s.call_tool("grid", {"path": "case/video.mp4", "rows": 2, "cols": 2})
+        hits = await s.call_tool("search", {"index": "index", "query": "country loaf bread"})
+        checked = await s.call_tool("check_report", {"folder": "pipeline-report", "browser": False})
+        missing = await s.call_tool("probe", {"path": "case/nothing-here.mp4"})
+        out = await s.call_tool("probe", {"path": str(outside)})
+        listed = [str(r.uri) for r in (await s.list_resources()).resources]
+        reports = json.loads((await s.read_resource("vidsleuth://reports")).contents[0].text)
+        return names, tl, grid, hits, checked, missing, out, listed, reports
+
+    names, tl, grid, hits, checked, missing, out, listed, reports = run(_server(root), body)
+    assert {"probe", "timeline", "frames", "grid", "search", "watch", "ask", "gather_evidence", "relate",
+            "render_report", "check_report", "score_report", "trajectory_stats", "session_stats"} <= names
+    # the window holds exactly the first parameter's line (4.0-7.0 s) and nothing outside 3.6-12 s (the intro ends at 3.5 s)
+    segs = tl.structured_content["segments"]
+    assert not tl.is_error and [s["text"] for s in segs][:1] == [truth["params"][0]["text"]]
+    assert all(s["end"] >= 3.6 and s["start"] <= 12.0 and s["kind"] == "subtitle" for s in segs)
+    assert "[4.0s - 7.0s]" in tl.content[0].text
+    images = [c for c in grid.content if c.type == "image"]
+    assert len(images) == 1 and images[0].mime_type == "image/jpeg" and len(images[0].data) > 1000
+    assert len(grid.structured_content["grids"][0]) == 4 and "s" in grid.content[0].text
+    assert hits.structured_content["hits"][0]["video_id"] == "loaf"
+    assert checked.structured_content["passed"] == written["passed"]
+    assert set(checked.structured_content["checks"]) >= {"timestamps", "citations", "budgets"}
+    assert missing.is_error and "nothing-here.mp4" in missing.content[0].text and "Traceback" not in missing.content[0].text
+    assert out.is_error and "outside the server's roots" in out.content[0].text
+    assert "vidsleuth://timelines" in listed and any(r["name"] == "pipeline-report" and r["checks"] for r in reports)
+
+
+def test_budget_refuses_the_call_over_it(root):
+    async def body(s):
+        first = await s.call_tool("probe", {"path": "other.mp4"})
+        second = await s.call_tool("probe", {"path": "other.mp4"})
+        third = await s.call_tool("probe", {"path": "other.mp4"})
+        stats = await s.call_tool("session_stats", {})
+        return first, second, third, stats
+
+    first, second, third, stats = run(_server(root, "--max-calls", "2"), body)
+    assert not first.is_error and not second.is_error and first.structured_content["duration"] > 1.5
+    assert third.is_error and "session budget spent: 2 of 2 tool calls used" in third.content[0].text
+    s = stats.structured_content
+    assert (s["calls"], s["refused"], s["left"]["calls"], s["per_tool"]) == (2, 1, 0, {"probe": 2})
+
+
+# --------------------------------------------------------------------------- the scripted agent
+
+
+def _call(name: str, args: dict, k: int = 0) -> dict:
+    return {"id": f"call_{name}_{k}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+
+
+def _reply(calls: list[dict] | None, text: str = "") -> dict:
+    from vidsleuth.testing import completion
+
+    c = completion(text)
+    c["choices"][0]["message"]["tool_calls"] = calls or None
+    c["choices"][0]["finish_reason"] = "tool_calls" if calls else "stop"
+    return {"json": c}
+
+
+class ReportAgent:
+    """The LLM's side of the skill, scripted: it reads each tool result in the conversation and
+    decides the next calls (what a model would do, written as plain rules)."""
+
+    def __init__(self, request: str):
+        self.request, self.anchors, self.candidates, self.records = request, [], [], None
+
+    def __call__(self, body: dict, n: int) -> dict:
+        msgs = body["messages"]
+        at = max((i for i, m in enumerate(msgs) if m["role"] == "assistant"), default=None)
+        pending = (msgs[at].get("tool_calls") or []) if at is not None else []
+        last = [json.loads(m["content"]) for m in msgs[at + 1:] if m["role"] == "tool"] if at is not None else []
+        errors = [r["error"] for r in last if "error" in r]
+        if errors:
+            return _reply(None, "A tool failed: " + "; ".join(errors))
+        names = [tc["function"]["name"] for tc in pending]
+        if not names:  # stage 1: the timeline
+            return _reply([_call("timeline", {"path": "case/video.mp4", "kinds": ["subtitle", "speech"]})])
+        if names == ["timeline"]:  # stage 2: anchors = spoken lines that state a number
+            self.anchors = [{"id": f"A{k}", "text": s["text"], "moments": [s]}
+                            for k, s in enumerate((s for s in last[0]["segments"] if re.search(r"\d", s["text"])), 1)]
+            return _reply([_call("gather_evidence", {"anchors": self.anchors, "docs": "case/docs",
+                                                     "video": "case/video.mp4"})])
+        if names == ["gather_evidence"]:  # stage 3 -> 4: one relate call per branch, in parallel
+            self.candidates = last[0]["candidates"]
+            calls = []
+            for a in self.anchors:
+                mine = [c for c in self.candidates if c["anchor_id"] == a["id"]]
+                if mine:
+                    calls.append(_call("relate", {"anchor": a, "video_date": "2024-06-01", "excerpts": [
+                        {"excerpt": c["excerpt"], "source_date": c["source"]["date"]} for c in mine]}, len(calls)))
+            return _reply(calls)
+        if names[0] == "relate":  # stages 5-6: write findings beside their citations, render
+            self.records = self._write([json.loads(tc["function"]["arguments"]) for tc in pending], last)
+            return _reply([_call("render_report", {"records": self.records, "video": "case/video.mp4", "out": "agent-report"})])
+        if names == ["render_report"]:  # stage 7: validate in Chromium
+            return _reply([_call("check_report", {"folder": "agent-report"})])
+        if names == ["check_report"] and not last[0]["passed"]:  # repair: drop what fails, render again
+            bad = {f["where"].removeprefix("finding-") for fs in last[0]["checks"].values() for f in fs}
+            self.records["findings"] = [f for f in self.records["findings"] if f["id"] not in bad]
+            return _reply([_call("render_report", {"records": self.records, "video": "case/video.mp4", "out": "agent-report"})])
+        return _reply(None, "The report is in agent-report/report.html.")
+
+    def _write(self, calls, results) -> dict:
+        sources, evidence, findings = {}, [], []
+        for args, res in zip(calls, results):
+            a = args["anchor"]
+            for cand, rel in zip([c for c in self.candidates if c["anchor_id"] == a["id"]], res["relations"]):
+                if rel["relation"] is None:
+                    continue  # a mere mention is not evidence
+                src = cand["source"]
+                sid = sources.setdefault(src["location"], {**src, "id": f"S{len(sources) + 1}"})["id"]
+                eid = f"E{len(evidence) + 1}"
+                evidence.append({"id": eid, "anchor_id": a["id"], "source_id": sid, "excerpt": cand["excerpt"],
+                                 "relation": rel["relation"], "rationale": rel["rationale"],
+                                 "confidence": rel["confidence"], "modality": cand["modality"]})
+                findings.append({"id": f"F{len(findings) + 1}", "anchor_id": a["id"], "evidence_ids": [eid],
+                                 "relation": rel["relation"],
+                                 "text": f"{src['title']} {rel['relation']} what the video says: “{cand['excerpt']}”"})
+        cited = {e["anchor_id"] for e in evidence}
+        return {"request": self.request, "video": {"title": "Country loaf", "date": "2024-06-01"},
+                "summary": f"{len(findings)} findings from {len(sources)} sources on {len(cited)} of the video's claims.",
+                "anchors": [a for a in self.anchors if a["id"] in cited], "sources": list(sources.values()),
+                "evidence": evidence, "findings": findings,
+                "open_questions": [a["text"] for a in self.anchors if a["id"] not in cited]}
+
+
+async def _drive(session, base_url: str, request: str, max_turns: int = 12) -> list[dict]:
+    """The harness: tool list out, tool calls in, results back, until the model stops."""
+    import httpx
+
+    tools = [{"type": "function", "function": {"name": t.name, "description": t.description or "",
+                                               "parameters": t.input_schema}}
+             for t in (await session.list_tools()).tools]
+    skill = (Path(__file__).parents[1] / "skills" / "video-report" / "SKILL.md").read_text(encoding="utf-8")
+    messages = [{"role": "system", "content": skill}, {"role": "user", "content": request}]
+    async with httpx.AsyncClient(timeout=60) as http:
+        for _ in range(max_turns):
+            reply = (await http.post(f"{base_url}/chat/completions",
+                                     json={"model": "scripted", "messages": messages, "tools": tools})).json()
+            msg = reply["choices"][0]["message"]
+            messages.append(msg)
+            if not msg.get("tool_calls"):
+                return messages
+            for tc in msg["tool_calls"]:
+                res = await session.call_tool(tc["function"]["name"], json.loads(tc["function"]["arguments"]))
+                content = json.dumps({"error": res.content[0].text} if res.is_error else res.structured_content)
+                messages.append({"role": "tool", "tool_call_id": tc["id"], "content": content})
+    raise AssertionError("the agent did not finish")
+
+
+def test_scripted_agent_runs_the_seven_stages(root):
+    from vidsleuth.testing import ScriptedServer
+
+    truth = json.loads((root / "case" / "truth.json").read_text())
+    agent = ReportAgent(truth["request"])
+
+    with ScriptedServer(agent) as srv:
+        async def body(s):
+            msgs = await _drive(s, srv.base_url, truth["request"])
+            return msgs, (await s.call_tool("session_stats", {})).structured_content
+
+        messages, stats = run(_server(root), body)
+        sent = srv.requests
+    assert all(r["tools"] and r["messages"][0]["role"] == "system" for r in sent)  # the harness sent tools and the skill
+    checks = [json.loads(m["content"]) for m, prev in zip(messages[1:], messages) if m["role"] == "tool"
+              and "passed" in m["content"] and '"checks"' in m["content"]]
+    assert checks and checks[-1]["passed"], checks[-1]["checks"] if checks else "no check ran"
+    assert "browser" in checks[-1]["checks"]  # Chromium opened the page, clicked timestamps and citations
+    order = [t for t in stats["per_tool"]]
+    assert order[:4] == ["timeline", "gather_evidence", "relate", "render_report"] and "check_report" in order
+    data = json.loads((root / "agent-report" / "report.json").read_text())
+    scored = democase.score(data, truth)
+    # the relations the tools decided match the case's known truth for what was found
+    assert scored["found"] >= 4 and scored["relation_accuracy_found"] >= 0.75, scored
+    assert all(f["evidence_ids"] for f in data["findings"]) and data["sources"]
