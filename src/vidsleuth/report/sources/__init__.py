@@ -24,6 +24,7 @@ class Passage:
     text: str
     modality: str  # text | video | web
     moment: float | None = None  # related videos: where in that video
+    context: str = ""  # a table row's header line (the row's subject and units)
 
 
 @dataclass

@@ -13,26 +13,16 @@ from pathlib import Path
 from ...errors import VidsleuthError, require
 from ..types import Source
 from . import Gathered, Passage
+from .dates import page_date
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "text", ".markdown": "text", ".txt": "text", ".pdf": "pdf"}
-_MONTHS = "january february march april may june july august september october november december".split()
-_ISO = re.compile(r"\b(20\d\d|19\d\d)-(\d\d)-(\d\d)\b")
-_DMY = re.compile(r"\b(\d{1,2})\s+(" + "|".join(_MONTHS) + r")\s+(\d{4})\b", re.I)
-_MDY = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})\b", re.I)
 MAX_PASSAGE = 700
 
 
 def find_date(text: str) -> str:
-    """The first date a document states near its top (ISO ``YYYY-MM-DD``), or ''."""
-    head = text[:600]
-    found = []
-    for m in _ISO.finditer(head):
-        found.append((m.start(), f"{m.group(1)}-{m.group(2)}-{m.group(3)}"))
-    for m in _DMY.finditer(head):
-        found.append((m.start(), f"{m.group(3)}-{_MONTHS.index(m.group(2).lower()) + 1:02d}-{int(m.group(1)):02d}"))
-    for m in _MDY.finditer(head):
-        found.append((m.start(), f"{m.group(3)}-{_MONTHS.index(m.group(1).lower()) + 1:02d}-{int(m.group(2)):02d}"))
-    return min(found)[1] if found else ""
+    """The date a document's prose states (``sources.dates``: cued dates anywhere, an ISO date
+    near the top; the latest wins), or ''."""
+    return page_date("", text)
 
 
 def read_document(path: Path) -> tuple[str, str, str]:
@@ -52,7 +42,7 @@ def read_document(path: Path) -> tuple[str, str, str]:
             title = str(meta.get("/Title") or "") if meta else ""
         except Exception as exc:  # pypdf raises many types for damaged files
             raise VidsleuthError(f"cannot read PDF ({type(exc).__name__}: {exc})", path=path) from None
-        date = find_date(text)
+        date = page_date("", text, title=title)
     else:
         from ...files import read_text
 
@@ -63,12 +53,14 @@ def read_document(path: Path) -> tuple[str, str, str]:
                                        favor_precision=True) or ""
             meta = trafilatura.extract_metadata(raw, extensive=False)  # a date the page states, not one guessed from '© 2023'
             title = (meta.title if meta and meta.title else "") or ""
-            date = (meta.date if meta and meta.date else "") or find_date(text)
+            date = page_date(raw, text, title=title, html=True)
+            if not date and meta and meta.date and meta.date[:4] not in title:  # a title's year is not a date
+                date = meta.date
         else:
             text = raw
             heading = re.search(r"^\s*#\s+(.+)$", raw, re.M)
             title = heading.group(1).strip() if heading else ""
-            date = find_date(raw)
+            date = page_date("", raw, title=title)
     text = text.strip()
     if not text:
         raise VidsleuthError("no text could be extracted", path=path)
@@ -78,29 +70,56 @@ def read_document(path: Path) -> tuple[str, str, str]:
     return title, date, text
 
 
-def passages_of(text: str, *, lines: bool = False) -> list[str]:
-    """Paragraphs (blank-line separated, or one per line for ``lines``: trafilatura's output puts
-    each paragraph on its own line; Markdown headings dropped), long ones cut at sentences."""
+def _tables(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The text without its table lines, and each table row with its header line (trafilatura
+    writes HTML tables as ``| a | b |`` rows; Markdown tables are the same)."""
+    rest, rows, header = [], [], ""
+    for line in text.splitlines():
+        cell = line.strip()
+        if not cell.startswith("|"):
+            rest.append(line)
+            header = ""
+            continue
+        if re.fullmatch(r"\|?[\s:|-]+\|?", cell):
+            continue  # the |---|---| rule under a header
+        if not header:
+            header = cell
+            rest.append("")
+            continue
+        rows.append((cell, header))
+    return "\n".join(rest), rows
+
+
+def passages_with_context(text: str, *, lines: bool = False) -> list[tuple[str, str]]:
+    """(passage, context): paragraphs (blank-line separated, or one per line for ``lines``:
+    trafilatura's output puts each paragraph on its own line; Markdown headings dropped), long
+    ones cut at sentences, context ''; table rows, each with its header line as context."""
     from ..facts import sentences
 
-    out = []
+    text, rows = _tables(text)
+    out: list[tuple[str, str]] = []
     for para in (text.splitlines() if lines else re.split(r"\n\s*\n", text)):
         para = " ".join(line.strip() for line in para.splitlines() if not line.strip().startswith("#"))
         para = para.strip()
-        if len(para) < 20:
+        if len(para) < 20 and not re.search(r"\d", para):
             continue
         if len(para) <= MAX_PASSAGE:
-            out.append(para)
+            out.append((para, ""))
             continue
         chunk = ""
         for s in sentences(para):
             if chunk and len(chunk) + len(s) > MAX_PASSAGE:
-                out.append(chunk)
+                out.append((chunk, ""))
                 chunk = ""
             chunk = f"{chunk} {s}".strip()
         if chunk:
-            out.append(chunk)
-    return out
+            out.append((chunk, ""))
+    return out + rows
+
+
+def passages_of(text: str, *, lines: bool = False) -> list[str]:
+    """The passages of ``passages_with_context`` without their context."""
+    return [p for p, _ in passages_with_context(text, lines=lines)]
 
 
 class DocumentSource:
@@ -132,5 +151,5 @@ class DocumentSource:
             got.counts["documents_read"] += 1
             src = Source(id=f"doc{k}", kind="document", title=title, location=str(path.resolve()), date=date)
             lines = SUFFIXES.get(path.suffix.lower()) == "html"
-            got.passages += [Passage(src, p, "text") for p in passages_of(text, lines=lines)]
+            got.passages += [Passage(src, p, "text", context=c) for p, c in passages_with_context(text, lines=lines)]
         return got

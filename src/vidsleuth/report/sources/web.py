@@ -10,7 +10,8 @@ import httpx
 from ...errors import VidsleuthError, require
 from ..types import Source
 from . import Gathered, Passage
-from .documents import find_date, passages_of
+from .dates import page_date
+from .documents import passages_with_context
 
 
 class WebSource:
@@ -44,13 +45,14 @@ class WebSource:
                     except httpx.HTTPError:
                         got.counts["web_failed"] += 1
                         continue
-                    text = trafilatura.extract(page, output_format="txt", favor_precision=True) or ""
+                    text = trafilatura.extract(page, output_format="txt", favor_precision=True, include_tables=True) or ""
                     if not text:
                         got.counts["web_failed"] += 1
                         continue
                     meta = trafilatura.extract_metadata(page, extensive=False)
                     src = Source(id=f"web{len(seen)}", kind="web", title=(meta.title if meta else "") or url,
-                                 location=url, date=(meta.date if meta else "") or find_date(text), link=url)
+                                 location=url, date=page_date(page, text, title=(meta.title if meta else "") or "", html=True),
+                                 link=url)
                     got.counts["web_pages"] += 1
-                    got.passages += [Passage(src, p, "web") for p in passages_of(text, lines=True)]
+                    got.passages += [Passage(src, p, "web", context=c) for p, c in passages_with_context(text, lines=True)]
         return got
