@@ -120,17 +120,20 @@ class Videos:
             self._timelines[key] = tl
         return self._timelines[key]
 
-    def candidate_text(self, video_id: str, times=None):
+    def candidate_text(self, video_id: str, times=None, max_chars: int | None = None):
         """What is known of a candidate for the fused Watcher: its metadata, plus the on-screen
         text at ``times`` and the speech within their span (second before and after); without
-        ``times``, the whole video's on-screen text and speech."""
+        ``times``, the whole video's on-screen text (each distinct reading once) and speech, each
+        cut to half of ``max_chars``."""
         from .fusion import CandidateText
 
         meta = " ".join(v for v in self.record(video_id).search_text().values() if v)
         if times is None:
             tl = self.timeline(video_id)
-            return CandidateText(video_id, meta, " ".join(s.text for s in tl.segments if s.kind == "ocr"),
-                                 " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle")))
+            half = (max_chars // 2) if max_chars else None
+            screen = " ".join(dict.fromkeys(s.text for s in tl.segments if s.kind == "ocr"))
+            speech = " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle"))
+            return CandidateText(video_id, meta, screen[:half], speech[:half])
         if not times:
             return CandidateText(video_id, meta)
         return CandidateText(video_id, meta, " ".join(self.text_at(video_id, times, kinds=("ocr",))),

@@ -1,0 +1,105 @@
+"""The Analyst (seed 001 §4): one call over every selected video, each labelled, then the
+calculator for questions that compare or combine two targets' values.
+
+Each video's block is the seed's ("=== Video: <title> ===", frames or on-screen text, transcript),
+with a label line naming the video, its channel, publication date and the target it covers, so a
+comparison is not answered from one video's evidence read as the other's. When the question names
+targets and an operation (``checker.targets``, ``calculator.operation``), the answer is computed
+from the value each target's own video states, and a ``calculator`` step shows the values and the
+calculation; the model's answer is kept when a value is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ModelOutputError
+from ..models.types import ImagePart, Message
+from ..prompts import render
+from ..timecode import seconds_label
+from . import calculator
+from .answers_evidence import evidence_lines, ground
+from .trace import Step, parse_confidence
+
+ANSWER_SCHEMA = {"type": "object", "properties": {"Explanation": {"type": "string"}, "Answer": {"type": ["string", "number"]},
+                                                  "Confidence": {"type": ["string", "number"]}},
+                 "required": ["Answer"]}
+
+
+def _label(agent, vid: str, i: int, n: int, covers: dict) -> str:
+    rec = agent.videos.record(vid)
+    parts = [f"video {i} of {n}: {vid}"] + ([f"channel {rec.channel}"] if rec.channel else []) \
+        + ([f"published {rec.published}"] if rec.published else [])
+    targets = [t for t, v in covers.items() if v == vid]
+    if targets:
+        parts.append("covers: " + "; ".join(targets))
+    return "[" + " · ".join(parts) + "]"
+
+
+def video_parts(agent, vid: str, text_only: bool) -> list[Any]:
+    cfg = agent.cfg
+    tl = agent.videos.timeline(vid) if text_only else agent.videos.timeline(vid, ocr=False)
+    parts: list[Any] = []
+    if text_only:
+        seen = tl.to_text(cfg.transcript_chars, kinds=["ocr"])
+        parts.append("On-screen text (read by OCR from the frames):\n" + (seen or "(none)"))
+    else:
+        frames = agent.videos.frames(vid, n=cfg.analyst_frames, max_side=cfg.analyst_max_side)
+        for k, f in enumerate(frames):
+            parts += [f"[Frame at {seconds_label(f.t)}]", ImagePart(f.image, video=vid, t=f.t, index=k)]
+        if not frames:
+            parts.append("(no visual data)")
+    transcript = tl.to_text(cfg.transcript_chars, kinds=["speech", "subtitle"])
+    parts.append("Transcript:" + (transcript or "(none)"))
+    return parts
+
+
+def analyse(agent, question: str, selected: list[str], steps: list, covers: dict | None = None) -> tuple:
+    """(answer, explanation, confidence, failed) from one model call over the selected videos."""
+    cfg, covers = agent.cfg, covers or {}
+    model = agent.models.for_role("analyst")
+    text_only = not model.endpoint.accepts("vision")
+    parts: list[Any] = [render("analyst_intro.j2", user_query=question).strip()]
+    for i, vid in enumerate(selected, 1):
+        parts.append(f"=== Video: {agent.videos.record(vid).title} ===")
+        parts.append(_label(agent, vid, i, len(selected), covers))
+        parts += video_parts(agent, vid, text_only)
+    parts.append(render("analyst_outro.j2", succinct=text_only).strip())
+    unavailable = [v for v in selected if v in agent.videos.problems]
+    inputs = f"{len(selected)} videos" + (f", {len(unavailable)} unavailable" if unavailable else "")
+    note = f"unavailable: {agent.videos.problems[unavailable[0]]}" if unavailable else ""
+    try:
+        reply = model.chat([Message.of("user", *parts)], schema=ANSWER_SCHEMA, max_tokens=cfg.analyst_max_tokens)
+        d = reply.data
+        answer, confidence = str(d.get("Answer")), parse_confidence(d.get("Confidence"))
+        if text_only:
+            answer, confidence, fired = ground(question, answer, confidence, evidence_lines(agent.videos, selected))
+            note = "; ".join(x for x in (note, fired) if x)
+        steps.append(Step.from_reply("analyst", 0, inputs, d, reply, note))
+        return answer, str(d.get("Explanation") or ""), confidence, 0
+    except ModelOutputError as exc:
+        steps.append(Step("analyst", 0, inputs, exc.raw[:300],
+                          note="unparseable final answer" + (f"; {note}" if note else "")))
+        return None, exc.raw[:500], None, 1
+
+
+def calculate(agent, question: str, targets: tuple, covers: dict, selected: list[str], steps: list) -> tuple | None:
+    """(answer, calculation) computed from each target's value in its own video, recorded as a
+    ``calculator`` step; None when the question asks for no calculation or a value is missing."""
+    op = calculator.operation(question) if targets else None
+    if op is None:
+        return None
+    values, found = {}, {}
+    for t in targets:
+        vid = covers.get(t.phrase)
+        lines = evidence_lines(agent.videos, [vid]) if vid else []
+        q = calculator.target_value(op, t, question, lines)
+        found[t.phrase] = {"video": vid, "value": f"{q.number} {q.unit}" if q else None, "line": q.line if q else None}
+        if q is not None:
+            values[t.phrase] = q
+    result = calculator.compute(op, values) if len(values) == len(targets) else None
+    output = {"operation": op.kind, "pick": op.pick, "dimension": op.dimension, "phrase": op.phrase, "values": found,
+              "answer": result[0] if result else None, "calculation": result[1] if result else None}
+    note = "" if result else "calculator: a target's value was not found, or the values cannot be combined; the Analyst's answer is kept"
+    steps.append(Step("calculator", 0, f"{len(targets)} targets, {len(values)} values", output, note=note))
+    return result
