@@ -1,8 +1,9 @@
 """The video corpus: ``corpus.jsonl``, one video per line, validated with line numbers.
 
 Fields: ``video_id`` and ``title`` (required), ``description``, ``channel``, ``tags`` (list or
-comma-separated string), ``duration`` (seconds), ``url``, ``path`` (a local copy). Any JSONL
-corpus can be indexed too, naming its id and text fields.
+comma-separated string), ``duration`` (seconds), ``url``, ``path`` (a local copy), ``published``
+(ISO date; yt-dlp's ``upload_date`` YYYYMMDD is read too). Any JSONL corpus can be indexed too,
+naming its id and text fields.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class VideoRecord:
     duration: float | None = None
     url: str = ""
     path: str = ""
+    published: str = ""  # ISO date (YYYY-MM-DD), when the corpus says
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -38,7 +40,8 @@ class VideoRecord:
                 "tags": " ".join(self.tags)}
 
 
-_TYPES = {"video_id": str, "title": str, "description": str, "channel": str, "url": str, "path": str}
+_TYPES = {"video_id": str, "title": str, "description": str, "channel": str, "url": str, "path": str, "published": str}
+_ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?:[T ][\d:.+Z-]*)?")
 
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
@@ -80,12 +83,19 @@ def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:
     if duration is not None and (isinstance(duration, bool) or not isinstance(duration, (int, float)) or duration < 0):
         problems.append(f"line {n}: field 'duration' must be a non-negative number of seconds")
         bad = True
+    published = obj.get("published") or obj.get("upload_date") or ""  # upload_date: yt-dlp's YYYYMMDD
+    if isinstance(published, str) and re.fullmatch(r"\d{8}", published.strip()):
+        published = f"{published[:4]}-{published[4:6]}-{published[6:8]}"
+    if published and not (isinstance(published, str) and _ISO_DATE.fullmatch(published.strip())):
+        problems.append(f"line {n}: field 'published' must be an ISO date (YYYY-MM-DD)")
+        bad = True
     if bad:
         return None
     return VideoRecord(video_id=obj["video_id"], title=obj["title"], description=obj.get("description") or "",
                        channel=obj.get("channel") or "", tags=tuple(tags),
                        duration=float(duration) if duration is not None else None,
-                       url=obj.get("url") or "", path=obj.get("path") or "")
+                       url=obj.get("url") or "", path=obj.get("path") or "",
+                       published=published.strip())
 
 
 def read_corpus(path: str | Path, *, resolve_paths: bool = True) -> list[VideoRecord]:
