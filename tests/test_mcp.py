@@ -264,3 +264,85 @@ def test_scripted_agent_runs_the_seven_stages(root):
     # the relations the tools decided match the case's known truth for what was found
     assert scored["found"] >= 4 and scored["relation_accuracy_found"] >= 0.75, scored
     assert all(f["evidence_ids"] for f in data["findings"]) and data["sources"]
+
+
+# --------------------------------------------------------------------------- streamable HTTP, skills
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_streamable_http_on_loopback_with_budgets_per_session(root):
+    import socket
+    import subprocess
+    import time
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    port = _free_port()
+    env = {**os.environ}
+    proc = subprocess.Popen([sys.executable, "-m", "vidsleuth.mcp_tools", "--root", str(root), "--http", f"127.0.0.1:{port}",
+                             "--max-calls", "1"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert proc.poll() is None, proc.stderr.read().decode()
+            time.sleep(0.2)
+
+        async def one_session():
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write):
+                async with ClientSession(read, write) as s:
+                    await s.initialize()
+                    a = await s.call_tool("probe", {"path": "other.mp4"})
+                    b = await s.call_tool("probe", {"path": "other.mp4"})
+                    return a.is_error, b.is_error, b.content[0].text
+
+        first, second = asyncio.run(one_session()), asyncio.run(one_session())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert first[:2] == (False, True) and "1 of 1 tool calls used" in first[2]
+    assert second[:2] == (False, True)  # a new session starts with its own budget
+
+
+def test_http_refuses_other_than_loopback(root):
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "vidsleuth.mcp_tools", "--root", str(root), "--http", "0.0.0.0:8765"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "loopback only" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_skill_install(tmp_path):
+    import yaml
+
+    from vidsleuth import skill
+    from vidsleuth.errors import ArgumentError
+
+    dest = tmp_path / ".claude" / "skills"
+    done = skill.install(dest)
+    assert {d["state"] for d in done} == {"written"}
+    for name in ("video-report", "video-qa"):
+        text = (dest / name / "SKILL.md").read_text(encoding="utf-8")
+        front = yaml.safe_load(text.split("---")[1])
+        assert front["name"] == name and len(front["description"]) > 50  # the Agent Skills front matter
+    report_skill = (dest / "video-report" / "SKILL.md").read_text(encoding="utf-8")
+    for tool in ("timeline", "gather_evidence", "relate", "render_report", "check_report", "session_stats"):
+        assert f"`{tool}" in report_skill
+    assert {d["state"] for d in skill.install(dest)} == {"unchanged"}  # twice is a no-op
+    mine = dest / "video-qa" / "SKILL.md"
+    mine.write_text("my own notes\n", encoding="utf-8")
+    with pytest.raises(ArgumentError, match="exists with other content"):
+        skill.install(dest)
+    assert mine.read_text(encoding="utf-8") == "my own notes\n"  # nothing of the user's was overwritten
+    replaced = skill.install(dest, overwrite=True)
+    assert [d["state"] for d in replaced if d["file"] == str(mine)] == ["replaced"]
+    assert mine.read_text(encoding="utf-8").startswith("---\nname: video-qa")

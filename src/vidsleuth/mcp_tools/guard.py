@@ -112,17 +112,17 @@ def one_line(exc: BaseException) -> str:
 
 
 class Guard:
-    """Roots and budgets of one server; sessions are told apart by their client connection (one
-    per stdio server, one per streamable-HTTP session)."""
+    """Roots and budgets of one server. A stdio server serves one session; over streamable HTTP
+    sessions are told apart by their ``Mcp-Session-Id`` (stateless HTTP would share one)."""
 
     def __init__(self, roots: Roots, budgets: Budgets = Budgets()):
         self.roots, self.budgets = roots, budgets
-        self._sessions: dict[int, Session] = {}
+        self._sessions: dict[object, Session] = {}
         self._lock = threading.Lock()
 
     def session(self, ctx=None) -> Session:
-        conn = getattr(getattr(ctx, "request_context", None), "connection", None) if ctx is not None else None
-        key = id(conn) if conn is not None else 0
+        headers = (getattr(ctx, "headers", None) or {}) if ctx is not None else {}
+        key = headers.get("mcp-session-id") or "stdio"  # stdio: one process, one session
         with self._lock:
             return self._sessions.setdefault(key, Session())
 
