@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from vidsleuth.bench.omnidr import run_omnidr, summarise
-from vidsleuth.errors import DataFileError
+from vidsleuth.errors import DataFileError, VidsleuthError
+from vidsleuth.rubric.evaluate import evaluate_task, make_judge
 from vidsleuth.rubric.judge import ModelJudge, judge_leaf
 from vidsleuth.rubric.schema import SCHEMA, Leaf, from_dict, load_rubric, problems
 from vidsleuth.rubric.score import capped_shares, score
@@ -106,6 +107,60 @@ def test_validate_names_the_node_path():
         assert any(f.startswith(expected) for f in found), (expected, found)
 
 
+def _tree(**dim):
+    base = {"name": "content", "directions": [{"name": "x", "leaves": [leaf("a"), leaf("b")]}]}
+    return {"schema": SCHEMA, "task": "t", "dimensions": [{**base, **dim}]}
+
+
+@pytest.mark.parametrize("tree, expected", [
+    ({"schema": SCHEMA, "task": "t", "dimensions": [
+        {"name": "content", "weight": 0, "directions": [{"name": "x", "leaves": [leaf("a")]}]},
+        {"name": "citation", "weight": 0, "directions": [{"name": "y", "leaves": [leaf("b")]}]}]},
+     "dimensions: every weight is 0"),
+    (_tree(directions=[{"name": "x", "weight": 0, "leaves": [leaf("a")]}, {"name": "y", "weight": 0.0, "leaves": [leaf("b")]}]),
+     "dimensions[0].directions: every weight is 0"),
+    (_tree(directions=[{"name": "x", "leaves": [leaf("a", guard="b"), leaf("b", guard="c"), leaf("c", guard="a")]}]),
+     "dimensions[0].directions[0].leaves[0].guard: a guard cycle (a -> b -> c -> a)"),
+    (_tree(directions=[{"name": "x", "leaves": [leaf("a", guard="a")]}]),
+     "dimensions[0].directions[0].leaves[0].guard: the leaf guards itself"),
+    ({"schema": SCHEMA, "task": "t", "dimensions": [
+        {"name": "content", "directions": [{"name": "x", "leaves": [leaf("a")]}]},
+        {"name": "content", "directions": [{"name": "y", "leaves": [leaf("b")]}]}]},
+     "dimensions[1].name: dimension 'content' is already used at dimensions[0]"),
+    (_tree(directions=[{"name": "x", "leaves": [leaf("a")]}, {"name": "x", "leaves": [leaf("b")]}]),
+     "dimensions[0].directions[1].name: direction 'x' is already used at dimensions[0].directions[0]"),
+    (_tree(directions=[{"name": "x", "leaves": [{**leaf("a"), "gaet": True}]}]),
+     "dimensions[0].directions[0].leaves[0].gaet: unknown key (did you mean 'gate'?)"),
+    (_tree(directions=[{"name": "x", "wieght": 2, "leaves": [leaf("a")]}]),
+     "dimensions[0].directions[0].wieght: unknown key (did you mean 'weight'?)"),
+    (_tree(directions=[{"name": "x", "leaves": [leaf("a", fact={"must": "250 °C"})]}]),
+     "dimensions[0].directions[0].leaves[0].fact.must: must be a list of values, not a string"),
+    (_tree(directions=[{"name": "x", "leaves": [{"id": "m", "kind": "machine", "check": "assets:3"}]}]),
+     "dimensions[0].directions[0].leaves[0].check: 'assets:3': assets takes no count"),
+])
+def test_validate_rejects_trees_that_cannot_score_as_written(tree, expected):
+    found = problems(tree)
+    assert any(f.startswith(expected) for f in found), (expected, found)
+    with pytest.raises(DataFileError):
+        from vidsleuth.rubric.evaluate import as_rubric
+
+        as_rubric(tree)
+
+
+def test_a_string_must_is_never_read_character_by_character(tmp_path):
+    """Before, "must": "100" passed validation and the rules judge looked for "1", "0", "0"."""
+    good = _tree(directions=[{"name": "x", "leaves": [leaf("a", fact={"must": ["100"]})]}])
+    assert problems(good) == []
+    bad = _tree(directions=[{"name": "x", "leaves": [leaf("a", fact={"must": "100"})]}])
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(bad))
+    with pytest.raises(DataFileError, match=r"fact\.must: must be a list of values, not a string"):
+        load_rubric(f)
+    f.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(DataFileError, match="nested too deep"):
+        load_rubric(f)
+
+
 def test_cli_rubric_validate(tmp_path, capsys):
     from vidsleuth.cli import main
 
@@ -190,11 +245,46 @@ def test_an_unreachable_judge_is_an_evaluator_error_not_a_zero(tmp_path):
     cfg = tmp_path / "c.toml"
     cfg.write_text('[models.down]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "m"\nmax_retries = 0\n'
                    "timeout = 2\n")
-    m = run_omnidr(tasks, reports, judge="down", config=cfg, out=tmp_path / "o", echo=lambda *_: None)
-    row = json.loads((tmp_path / "o" / "tasks.jsonl").read_text().splitlines()[0])
+    row = evaluate_task(tasks / "a" / "rubric.json", reports / "a", make_judge("down", cfg))
     assert row["evaluator_errors"] == 2 and row["verdicts"]["f1"]["verdict"] == "error"
     assert "127.0.0.1:9" in row["verdicts"]["f1"]["rationale"]
-    assert m["evaluator_errors"] == 2
+    assert (row["judge_leaves"], row["judge_errors"]) == (2, 2)
+    # a run in which every judge call failed has no score: an error naming the endpoint, nothing left behind
+    with pytest.raises(VidsleuthError, match=r"every judge call .* failed \(2 leaves\).*127\.0\.0\.1:9"):
+        run_omnidr(tasks, reports, judge="down", config=cfg, out=tmp_path / "o", echo=lambda *_: None)
+    assert not (tmp_path / "o").exists()
+
+
+def test_machine_leaves_cannot_turn_failed_judge_calls_into_a_full_score(tmp_path):
+    tasks, reports = _task(tmp_path)
+    rubric = json.loads((tasks / "a" / "rubric.json").read_text())
+    rubric["dimensions"].append({"name": "presentation", "directions": [{"name": "structure", "leaves": [
+        {"id": "m1", "kind": "machine", "check": "claims_cited"}]}]})
+    (tasks / "a" / "rubric.json").write_text(json.dumps(rubric))
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('[models.down]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "m"\nmax_retries = 0\n'
+                   "timeout = 2\n")
+    row = evaluate_task(tasks / "a" / "rubric.json", reports / "a", make_judge("down", cfg))
+    assert row["score"] == 100.0 and row["evaluator_errors"] == 2  # errors leave the denominator (§3.3)…
+    with pytest.raises(VidsleuthError, match="every judge call"):  # …but a run of only failed judge calls is no score
+        run_omnidr(tasks, reports, judge="down", config=cfg, out=tmp_path / "o", echo=lambda *_: None)
+
+
+def test_bench_omnidr_refuses_no_completed_task_a_missing_against_and_a_bad_tree(tmp_path):
+    tasks, reports = _task(tmp_path)
+    (reports / "a" / "report.html").unlink()
+    with pytest.raises(VidsleuthError, match="no task of system .* completed.*a: missing"):
+        run_omnidr(tasks, reports, out=tmp_path / "o1", echo=lambda *_: None)
+    tasks, reports = _task(tmp_path / "x")
+    with pytest.raises(DataFileError, match="--against reports folder does not exist"):
+        run_omnidr(tasks, reports, against=tmp_path / "nope", out=tmp_path / "o2", echo=lambda *_: None)
+    with pytest.raises(VidsleuthError, match="--seed -1"):
+        run_omnidr(tasks, reports, seed=-1, out=tmp_path / "o3", echo=lambda *_: None)
+    (tasks / "b" / "rubric.json").write_text(json.dumps({"schema": SCHEMA, "task": "b", "dimensions": []}))
+    with pytest.raises(DataFileError, match=r"b/rubric.json: dimensions: a non-empty list"):
+        run_omnidr(tasks, reports, out=tmp_path / "o4", echo=lambda *_: None)
+    for o in ("o1", "o2", "o3", "o4"):
+        assert not (tmp_path / o).exists()
 
 
 # --------------------------------------------------------------------------- statistics

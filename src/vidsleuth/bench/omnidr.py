@@ -2,7 +2,9 @@
 
 ``--tasks DIR`` holds one folder per task with ``rubric.json`` (and optionally ``task.json``: video,
 request); ``--reports DIR`` one folder per task id with the system's ``report.html`` (and, for a
-vidsleuth report, ``report.json``, which the machine leaves' checks need). Each task is one item of
+``report.json`` sidecar, both read by the report contract: docs/report-contract.md). Each rubric
+is validated before any work; scoring one report is ``rubric.evaluate.evaluate_task``; this module
+only runs the tasks, refuses hollow results and writes the outputs. Each task is one item of
 the runner: results are stored as they finish, a killed run resumes, judge calls go through the
 model layer's response cache (a rescore with a warm cache makes no model call).
 
@@ -10,7 +12,8 @@ Outputs: ``tasks.jsonl`` (every leaf's verdict and rationale), ``metrics.json`` 
 missing or unreadable reports count 0 —, successful-report mean, completion rate, evaluator errors,
 per-dimension and per-direction means, and with ``--against`` the paired bootstrap interval of the
 difference), ``summary.md`` (per-task and per-direction tables), ``heatmap.png`` (tasks ×
-directions) and ``run.json`` (judge, prompts' hashes, evaluator version).
+directions) and ``run.json`` (judge, prompts' hashes, evaluator version). A run where no task
+completed, or where every judge call failed, raises instead of reporting a score.
 """
 
 from __future__ import annotations
@@ -19,69 +22,77 @@ import json
 from pathlib import Path
 
 from ..errors import DataFileError, VidsleuthError
-from ..files import write_atomic
+from ..files import write_atomic, writes_output
 
-EVALUATOR_VERSION = "omni-art-1"
+EVALUATOR_VERSION = "omni-art-2"  # 2: pages read by the report contract; checks from report.check.CHECKS
 
 
 def find_tasks(tasks: Path) -> list[tuple[str, Path]]:
+    """(task id, rubric file) of every task folder, each rubric validated before any work."""
+    from ..rubric.schema import load_rubric
+
     if not tasks.is_dir():
         raise DataFileError(tasks, None, "the tasks folder does not exist", hint="give --tasks DIR with one folder per task")
     found = sorted((p.name, p / "rubric.json") for p in tasks.iterdir() if (p / "rubric.json").is_file())
     if not found:
         raise DataFileError(tasks, None, "holds no task folder with a rubric.json: nothing to score")
+    for _, rubric in found:
+        load_rubric(rubric)  # a broken tree is one error naming its file, not a run of evaluator failures
     return found
 
 
-def evaluate_task(rubric_path: Path, report_dir: Path, judge, *, browser: bool = False) -> dict:
-    """Every leaf's verdict for one report, and its scores; ``status`` is ok, missing or unreadable."""
-    import lxml.html
+def _check_inputs(reports: Path, against, seed) -> None:
+    from ..errors import ArgumentError
 
-    from ..rubric.judge import judge_leaf, machine_verdicts, material
-    from ..rubric.schema import load_rubric
-    from ..rubric.score import score
-
-    rubric = load_rubric(rubric_path)
-    page = report_dir / "report.html"
-    if not page.is_file():
-        return {"task": rubric.task, "status": "missing", "score": 0.0, "verdicts": {}}
-    try:
-        tree = lxml.html.fromstring(page.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return {"task": rubric.task, "status": "unreadable", "score": 0.0, "verdicts": {}, "error": str(exc)}
-    units = material(tree)
-    leaves = [leaf for _, _, leaf in rubric.leaves()]
-    verdicts = machine_verdicts(report_dir, tree, [leaf for leaf in leaves if leaf.kind == "machine"], browser=browser)
-    for leaf in leaves:
-        if leaf.kind == "judge":
-            verdicts[leaf.id] = judge_leaf(judge, leaf, units[leaf.material])
-    scored = score(rubric, {k: v["verdict"] for k, v in verdicts.items()})
-    return {"task": rubric.task, "status": "ok", **scored, "verdicts": verdicts}
+    if not reports.is_dir():
+        raise DataFileError(reports, None, "the reports folder does not exist", hint="give --reports DIR with one folder per task id")
+    if against is not None and not Path(against).is_dir():
+        raise DataFileError(against, None, "the --against reports folder does not exist",
+                            hint="give the second system's reports folder, or leave --against out")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise ArgumentError(f"--seed {seed!r} is not an integer from 0 to 2**32 - 1")
 
 
-def make_judge(name: str, config=None, cache: bool = True):
-    from ..rubric.judge import ModelJudge, RulesJudge
+def _score_system(found, folder: Path, j, *, store, protocol: dict, browser: bool, workers: int, label: str) -> list[dict]:
+    from ..rubric.evaluate import evaluate_task
+    from ..runner import map_items
 
-    if name == "rules":
-        return RulesJudge()
-    from ..models import Models
+    run_id = store.find_or_start("omnidr", protocol)
+    items = [(tid, (rubric, folder / tid)) for tid, rubric in found]
+    res = map_items(lambda x: evaluate_task(x[0], x[1], j, browser=browser), items, store=store, run_id=run_id,
+                    workers=workers, label=f"omnidr {label}", retry_on=(VidsleuthError,))
+    return [res.done[tid] if tid in res.done else {"task": tid, "status": "evaluator-failed", "score": 0.0, "verdicts": {},
+                                                   "error": next(f.error for f in res.failures if f.item_id == tid)}
+            for tid, _ in found]
 
-    return ModelJudge(Models(config, cache=cache, overrides={"judge": name}).for_role("judge"))
+
+def _refuse_hollow(label: str, rows: list[dict]) -> None:
+    """No completed task, or not one judge call answered: there is no score to report."""
+    ok = [r for r in rows if r["status"] == "ok"]
+    if not ok:
+        why = "; ".join(f"{r['task']}: {r['status']}" + (f" ({r['error']})" if r.get("error") else "") for r in rows[:3])
+        raise VidsleuthError(f"no task of {label} completed, so there is no score ({why})",
+                             hint="check the --reports folder names match the task ids")
+    asked = sum(r.get("judge_leaves", 0) for r in ok)
+    if asked and sum(r.get("judge_errors", 0) for r in ok) == asked:
+        first = next(v["rationale"] for r in ok for v in r["verdicts"].values() if v["verdict"] == "error")
+        raise VidsleuthError(f"every judge call for {label} failed ({asked} leaves), so there is no score: {first}",
+                             hint="check the judge endpoint, or use --judge rules")
 
 
+@writes_output("bench omnidr")
 def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", out: str | Path, config=None,
                against: str | Path | None = None, browser: bool = False, workers: int = 2, seed: int = 0,
                echo=print) -> dict:
-    from .. import __version__
-    from ..prompts import prompt_hash
+    """Score every task's report (and ``against``'s) and write the outputs; raises when the
+    inputs are wrong, no task completed or every judge call failed (never a score from failures)."""
+    from ..rubric.evaluate import make_judge
     from ..rubric.stats import paired_bootstrap
-    from ..runner import map_items
     from ..store import RunStore
 
     tasks, reports, out = Path(tasks), Path(reports), Path(out)
     found = find_tasks(tasks)
-    if not reports.is_dir():
-        raise DataFileError(reports, None, "the reports folder does not exist", hint="give --reports DIR with one folder per task id")
+    _check_inputs(reports, against, seed)
     j = make_judge(judge, config)  # an unknown endpoint fails here, before any work
     out.mkdir(parents=True, exist_ok=True)
     store = RunStore(out / "runs.sqlite")
@@ -90,31 +101,17 @@ def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", 
     for label, folder in systems.items():
         protocol = {"tasks": str(tasks.resolve()), "reports": str(folder.resolve()), "judge": judge,
                     "evaluator": EVALUATOR_VERSION, "browser": browser}
-        run_id = store.find_or_start("omnidr", protocol)
-        items = [(tid, (rubric, folder / tid)) for tid, rubric in found]
-        res = map_items(lambda x: evaluate_task(x[0], x[1], j, browser=browser), items, store=store, run_id=run_id,
-                        workers=workers, label=f"omnidr {label}", retry_on=(VidsleuthError,))
-        rows = [res.done[tid] if tid in res.done else {"task": tid, "status": "evaluator-failed", "score": 0.0,
-                                                       "verdicts": {}, "error": next(f.error for f in res.failures if f.item_id == tid)}
-                for tid, _ in found]
-        per_system[label] = rows
+        per_system[label] = _score_system(found, folder, j, store=store, protocol=protocol, browser=browser,
+                                          workers=workers, label=label)
+        _refuse_hollow(f"{label} ({folder})", per_system[label])
     rows = per_system["system"]
     metrics = summarise(rows)
     if against:
-        a = [r["score"] for r in rows]
-        b = [r["score"] for r in per_system["against"]]
         metrics["against"] = summarise(per_system["against"])
-        metrics["paired_bootstrap"] = paired_bootstrap(a, b, seed=seed)
-    write_atomic(out / "tasks.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-    write_atomic(out / "metrics.json", json.dumps(metrics, indent=1))
-    write_atomic(out / "summary.md", summary_md(rows, metrics))
-    heatmap(rows, out / "heatmap.png")
-    judge_desc = "rules" if judge == "rules" else j.model.endpoint.describe()
-    write_atomic(out / "run.json", json.dumps({
-        "vidsleuth": __version__, "evaluator": EVALUATOR_VERSION, "judge": judge_desc, "gate_votes": 3,
-        "prompts": {"rubric_judge.j2": prompt_hash("rubric_judge.j2")}, "tasks": str(tasks.resolve()),
-        "reports": str(reports.resolve()), "against": str(Path(against).resolve()) if against else None,
-        "browser": browser, "bootstrap_seed": seed, "model_calls": store.summary()["total"]}, indent=1))
+        metrics["paired_bootstrap"] = paired_bootstrap([r["score"] for r in rows], [r["score"] for r in per_system["against"]],
+                                                       seed=seed)
+    _write(out, rows, metrics, j, judge=judge, tasks=tasks, reports=reports, against=against, browser=browser,
+           seed=seed, calls=store.summary()["total"])
     echo(f"all-task mean {metrics['all_task_mean']:.1f}, successful-report mean {metrics['successful_mean']:.1f}, "
          f"completion {metrics['completion_rate']:.0%}, evaluator errors {metrics['evaluator_errors']}")
     if against:
@@ -122,6 +119,22 @@ def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", 
         echo(f"difference vs --against: {bt['difference']:+.1f} (95% CI {bt['low']:+.1f} to {bt['high']:+.1f}, "
              f"{bt['wins']} wins / {bt['losses']} losses)")
     return metrics
+
+
+def _write(out: Path, rows, metrics, j, *, judge, tasks, reports, against, browser, seed, calls) -> None:
+    from .. import __version__
+    from ..prompts import prompt_hash
+
+    metrics["heatmap"] = heatmap(rows, out / "heatmap.png")
+    write_atomic(out / "tasks.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    write_atomic(out / "metrics.json", json.dumps(metrics, indent=1))
+    write_atomic(out / "summary.md", summary_md(rows, metrics))
+    judge_desc = "rules" if judge == "rules" else j.model.endpoint.describe()
+    write_atomic(out / "run.json", json.dumps({
+        "vidsleuth": __version__, "evaluator": EVALUATOR_VERSION, "judge": judge_desc, "gate_votes": 3,
+        "prompts": {"rubric_judge.j2": prompt_hash("rubric_judge.j2")}, "tasks": str(tasks.resolve()),
+        "reports": str(reports.resolve()), "against": str(Path(against).resolve()) if against else None,
+        "browser": browser, "bootstrap_seed": seed, "model_calls": calls, "heatmap": metrics["heatmap"]}, indent=1))
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -141,7 +154,8 @@ def summarise(rows: list[dict]) -> dict:
             "successful_mean": mean([r["score"] for r in ok]),
             "evaluator_errors": sum(r.get("evaluator_errors", 0) for r in ok),
             "dimensions": {k: mean(v) for k, v in dims.items()}, "directions": {k: mean(v) for k, v in directions.items()},
-            "per_task": {r["task"]: {"status": r["status"], "score": r["score"]} for r in rows}}
+            "per_task": {r["task"]: {"status": r["status"], "score": r["score"]} for r in rows},
+            "contract_missing": {r["task"]: r["contract_missing"] for r in rows if r.get("contract_missing")}}
 
 
 def summary_md(rows: list[dict], m: dict) -> str:
@@ -165,7 +179,8 @@ def summary_md(rows: list[dict], m: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def heatmap(rows: list[dict], path: Path) -> None:
+def heatmap(rows: list[dict], path: Path) -> str:
+    """Draw tasks × directions; returns what was written, or why nothing was (recorded in run.json)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -175,7 +190,7 @@ def heatmap(rows: list[dict], path: Path) -> None:
     ok = [r for r in rows if r["status"] == "ok"]
     cols = sorted({f"{d}/{n}" for r in ok for d, dd in r["dimensions"].items() for n in dd["directions"]})
     if not ok or not cols:
-        return
+        return "not drawn: no completed task has a direction score"
     grid = np.full((len(ok), len(cols)), np.nan)
     for i, r in enumerate(ok):
         for j, c in enumerate(cols):
@@ -191,6 +206,7 @@ def heatmap(rows: list[dict], path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
+    return path.name
 
 
-__all__ = ["evaluate_task", "run_omnidr", "summarise"]
+__all__ = ["run_omnidr", "summarise"]

@@ -8,8 +8,6 @@ reach an ``href``."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import shutil
 from importlib.resources import files
@@ -18,7 +16,9 @@ from urllib.parse import urlsplit
 
 from .. import __version__
 from ..files import safe_filename, write_atomic
-from ..timecode import clock
+from ..timecode import clock, fragment
+from . import contract
+from .contract import script_hash
 from .types import ReportData
 
 PLAYABLE_VIDEO = {"h264", "vp8", "vp9", "av1"}
@@ -39,10 +39,6 @@ def safe_link(url: str) -> str:
 
 def _template(name: str) -> str:
     return files("vidsleuth.report").joinpath("templates", name).read_text(encoding="utf-8")
-
-
-def _sha(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
 
 def place_video(src: Path, out_dir: Path) -> str:
@@ -93,7 +89,7 @@ def render_html(data: ReportData) -> str:
     from markupsafe import Markup
 
     css, js = _template("report.css"), _template("report.js")
-    csp = (f"default-src 'none'; script-src {_sha(js)}; style-src {_sha(css)}; media-src 'self'; "
+    csp = (f"default-src 'none'; script-src {script_hash(js)}; style-src {script_hash(css)}; media-src 'self'; "
            f"img-src 'self'; base-uri 'none'; form-action 'none'")
     numbers = {s.id: k for k, s in enumerate(data.sources, 1)}
     cites, backlinks = {}, {}
@@ -102,8 +98,8 @@ def render_html(data: ReportData) -> str:
         for k, eid in enumerate(f.evidence_ids):
             ev = data.evidence_of(eid)
             sid = ev.source_id if ev else f"missing-{eid}"
-            cid = f"cite-{f.id}-{k}"
-            cs.append({"id": cid, "source": sid, "n": numbers.get(sid, "?")})
+            cid = contract.CITE_ID.format(f.id, k)
+            cs.append({"id": cid, "source": sid, "evidence": eid, "n": numbers.get(sid, "?")})
             backlinks.setdefault(sid, []).append(cid)
         cites[f.id] = cs
     findings_by_anchor = {}
@@ -118,8 +114,9 @@ def render_html(data: ReportData) -> str:
         if any(e.id in f.evidence_ids for f in data.findings):
             by_source.setdefault(e.source_id, []).append(e)
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    env.filters.update(clock=clock, fragment=fragment)  # every time on the page is written by timecode
     tpl = env.from_string(_template("report.html.j2"))
-    return tpl.render(r=data, css=Markup(css), js=Markup(js), csp=csp, version=__version__, clock=clock,
+    return tpl.render(r=data, A=contract, css=Markup(css), js=Markup(js), csp=csp, version=__version__,
                       video_src=safe_link(data.video.get("file", "")), cites=cites, backlinks=backlinks,
                       findings_by_anchor=findings_by_anchor, map=rel_map, evidence_by_source=by_source)
 

@@ -141,3 +141,27 @@ class ReportData:
 
     def evidence_of(self, evidence_id: str) -> Evidence | None:
         return next((e for e in self.evidence if e.id == evidence_id), None)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One thing a check found wrong: which check, where (an element id, a source id or a file),
+    and what. Repair targets ``where``; ``checks.json`` and the page list what is left."""
+
+    check: str
+    where: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every check reads: the folder, the page as the contract reads it
+    (``report.contract.ReportPage``), and the judge for citation support (None: the rules)."""
+
+    folder: Any  # Path
+    page: Any  # report.contract.ReportPage
+    judge: Any = None  # a ChatModel, or None
+
+    @property
+    def data(self) -> "ReportData | None":
+        return self.page.data

@@ -101,8 +101,8 @@ def fact_library(truth: dict, path: Path) -> Path:
 def calibrate(folder: str | Path, *, seed: int = 0, library=None, judge: str = "rules", browser: bool = True,
               echo=print) -> dict:
     """Build the task, write R1/R2/R3, score them; returns the three scores and per-direction gaps."""
-    from ..bench.omnidr import evaluate_task, make_judge
     from ..report import democase, report
+    from .evaluate import evaluate_task, make_judge
 
     folder = Path(folder)
     case = folder / "case"

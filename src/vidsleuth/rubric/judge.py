@@ -6,14 +6,13 @@ Judges are a registry: ``rules`` (offline and deterministic: the fact record's `
 read as values, so "250 degrees" = "250 °C" — and, when given, one of its ``with`` words must occur
 together in one unit of the material, e.g. one finding paragraph; with ``absent: "na"`` a leaf whose
 values the report never states is N/A — for citation leaves, which the guard then checks) and ``model`` (an endpoint, prompt
-``rubric_judge.j2``). Material is read from the report's HTML: sections of a vidsleuth report by
-their ids, and for any other report its paragraphs and list items.
+``rubric_judge.j2``). Material is read from the report's page by the report contract; a page that
+does not declare the contract is judged over its paragraphs and list items.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from .schema import Leaf
 
@@ -23,23 +22,18 @@ JUDGE_SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string", "
 GATE_VOTES = 3
 
 
-def _text(el) -> str:
-    return " ".join(el.text_content().split())
+def material(page) -> dict[str, list[str]]:
+    """Units of text per material name, read by the report contract (``report.contract``): the
+    summary, each video observation, each finding, each source entry. A page that does not declare
+    the contract is judged over its paragraphs and list items for a material it has no markers for."""
+    from ..report.contract import text_of
 
-
-def material(tree) -> dict[str, list[str]]:
-    """Units of text per material name (a finding, a source entry, an anchor block…)."""
-    units = {
-        "summary": [_text(p) for h in tree.xpath("//h2[@id='summary']") for p in h.itersiblings() if p.tag == "p"][:1],
-        "observations": [_text(el) for el in tree.cssselect("div.anchor-block[id^='anchor-']")],
-        "findings": [_text(el) for el in tree.cssselect("p.finding")],
-        "sources": [_text(el) for el in tree.cssselect("ol.sources > li")],
-    }
-    generic = [_text(el) for el in tree.cssselect("p, li, td, h1, h2, h3")]
-    ours = any((m.get("content") or "").startswith("vidsleuth") for m in tree.cssselect("meta[name='generator']"))
+    units = {"summary": [page.summary] if page.summary else [], "observations": [t for _, t in page.observations],
+             "findings": [f.text for f in page.findings], "sources": [s.text for s in page.sources]}
+    generic = [text_of(el) for el in page.tree.iter("p", "li", "td", "h1", "h2", "h3")]
     for key in units:
-        if not units[key] and not ours:
-            units[key] = generic  # not a vidsleuth report: judge over its paragraphs
+        if not units[key] and not page.declared:
+            units[key] = generic
     units["all"] = generic
     return units
 
@@ -96,34 +90,25 @@ def judge_leaf(judge, leaf: Leaf, units: list[str]) -> dict:
     return {"verdict": verdict, "rationale": next(w for v, w in votes if v == top), "votes": [v for v, _ in votes]}
 
 
-def machine_verdicts(folder: Path, tree, leaves: list[Leaf], *, browser: bool) -> dict[str, dict]:
-    """Run the report checks the machine leaves name (once each) and the counts over ``tree``,
-    the report page as already parsed."""
+def machine_verdicts(page, leaves: list[Leaf], *, browser: bool) -> dict[str, dict]:
+    """Run the report checks the machine leaves name (``report.check.CHECKS`` specs, each once) on
+    the page as already read."""
     from ..errors import VidsleuthError
-    from ..report.check import check_report
+    from ..report.check import run_checks
 
+    specs = sorted({leaf.check for leaf in leaves})
+    try:
+        results = run_checks(page, specs, browser=browser)
+    except VidsleuthError as exc:
+        results = {spec: exc for spec in specs}
     out: dict[str, dict] = {}
-    names = {leaf.check for leaf in leaves}
-    wanted = [n for n in names if ":" not in n]
-    results = {}
-    if wanted:
-        try:
-            results = check_report(folder, browser=browser and "browser" in wanted, only=wanted)["checks"]
-        except VidsleuthError as exc:
-            results = {n: exc for n in wanted}
-    counts = {"min_cited_sources": len({a.get("href") for a in tree.cssselect("a.cite")}),
-              "min_timestamps": len(tree.cssselect("a.ts")), "min_findings": len(tree.cssselect("p.finding"))}
     for leaf in leaves:
-        name, _, n = leaf.check.partition(":")
-        if name in counts:
-            ok = counts[name] >= int(n)
-            out[leaf.id] = {"verdict": "yes" if ok else "no", "rationale": f"{counts[name]} found, {n} needed"}
-        elif isinstance(results.get(leaf.check), Exception):
-            out[leaf.id] = {"verdict": "error", "rationale": f"check could not run: {results[leaf.check]}"}
-        elif leaf.check not in results:
+        got = results.get(leaf.check)
+        if isinstance(got, Exception):
+            out[leaf.id] = {"verdict": "error", "rationale": f"check could not run: {got}"}
+        elif got is None:
             out[leaf.id] = {"verdict": "na", "rationale": "check not run (browser checks off)"}
         else:
-            fails = results[leaf.check]
-            out[leaf.id] = {"verdict": "no" if fails else "yes",
-                            "rationale": f"{len(fails)} failure(s)" + (f": {fails[0]['message']}" if fails else "")}
+            out[leaf.id] = {"verdict": "no" if got else "yes",
+                            "rationale": f"{len(got)} failure(s)" + (f": {got[0].message}" if got else "")}
     return out
