@@ -516,3 +516,173 @@ def test_bench_browse_gives_the_same_metrics_on_threads_a_process_pool_and_ray(w
     assert results["threads"]["n"] == 4 and results["threads"]["accuracy"] == 1.0
     assert results["local"] == results["threads"] == results["ray"]
     assert len(list((tmp_path / "ray" / "traces").glob("*.json"))) == 4
+
+
+# --------------------------------------------------------------------------- levels: constraints, targets, calculator
+
+from vidsleuth.bench.browse import read_questions  # noqa: E402
+from vidsleuth.browse import calculator, checker  # noqa: E402
+from vidsleuth.browse.answers import ground_answer  # noqa: E402
+from vidsleuth.browse.constraints import parse as parse_constraints  # noqa: E402
+from vidsleuth.search.corpus import VideoRecord  # noqa: E402
+
+
+def test_constraints_parsed_from_explicit_phrasings_and_checked_on_records():
+    c = parse_constraints("In Kessler Tools' video about chain saw basics, published in 2023, what model is shown?")
+    assert [(x.kind, x.value) for x in c.items] == [("channel", "Kessler Tools"), ("title", "chain saw basics"),
+                                                    ("published", "in 2023")]
+    right = VideoRecord("a", "Chain saw basics", channel="Kessler Tools", published="2023-04-02")
+    other_channel = VideoRecord("b", "Chain saw basics", channel="Brandt Workshop", published="2023-05-01")
+    other_title = VideoRecord("c", "Mitre saw tricks", channel="Kessler Tools", published="2022-12-30")
+    assert c.report(right)["violated"] == [] and len(c.report(right)["met"]) == 3
+    assert any("channel" in v for v in c.report(other_channel)["violated"])
+    assert len(c.report(other_title)["violated"]) == 2  # title words and the year
+    records = {"a": right, "b": other_channel, "c": other_title}
+    assert c.rank(["b", "c", "a"], records) == ["a", "b", "c"]
+    undated = VideoRecord("d", "Chain saw basics", channel="Kessler Tools")
+    assert c.report(undated)["unknown"] and not c.report(undated)["violated"]  # no date: unknown, not violated
+    d = parse_constraints('On the Local Lens channel, in a clip under 2 minutes titled "Harbor walk", which year is shown?')
+    assert {(x.kind, x.value) for x in d.items} == {("channel", "Local Lens"), ("duration", "max 2 minutes"),
+                                                    ("title", "Harbor walk")}
+    assert not parse_constraints("Which model number does the Brandt chain saw have?")  # topic words are no constraint
+    assert not parse_constraints("In the game, who scored first?")
+
+
+def test_corpus_published_and_public_question_field_names(tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"video_id": "a", "title": "t", "published": "2021-03-04"}) + "\n"
+                      + json.dumps({"video_id": "b", "title": "t", "upload_date": "20190512"}) + "\n")
+    assert [r.published for r in read_corpus(corpus)] == ["2021-03-04", "2019-05-12"]
+    corpus.write_text(json.dumps({"video_id": "a", "title": "t", "published": "last spring"}) + "\n")
+    with pytest.raises(Exception, match="line 1: field 'published'"):
+        read_corpus(corpus)
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"row_id": 7, "question": "q?", "answer": "x", "level": 2, "seed_video_ids": ["a"]}) + "\n")
+    assert read_questions(qs) == [{"id": "7", "question": "q?", "answer": "x", "level": "L2", "genre": "",
+                                   "seed_video_ids": ["a"]}]
+
+
+def test_targets_and_calculator_on_real_phrasings():
+    q = "Which is lighter, the red kayak or the blue kayak?"
+    t = checker.targets(q)
+    assert [x.phrase for x in t] == ["red kayak", "blue kayak"]
+    op = calculator.operation(q)
+    red = calculator.target_value(op, t[0], q, ["Welcome back", "The red kayak weighs 14.5 kilograms."])
+    blue = calculator.target_value(op, t[1], q, ["Our blue kayak comes in at 900 grams under that: 13.6 kg"])
+    assert calculator.compute(op, {"red kayak": red, "blue kayak": blue})[0] == "blue kayak"
+    q2 = "How many years passed between the completion of the Vell bridge and the Ostra tower?"
+    t2 = checker.targets(q2)
+    op2 = calculator.operation(q2)
+    a = calculator.target_value(op2, t2[0], q2, ["The Vell bridge was completed in eighteen eighty seven."])
+    b = calculator.target_value(op2, t2[1], q2, ["The Ostra tower was finished in 1923."])
+    assert calculator.compute(op2, {t2[0].phrase: a, t2[1].phrase: b})[0] == "36 years"
+    q3 = "What is the difference in price between the rye loaf and the walnut loaf at Rossi Bakery?"
+    t3 = checker.targets(q3)
+    assert [x.phrase for x in t3] == ["rye loaf", "walnut loaf"]
+    op3 = calculator.operation(q3)
+    v = {x.phrase: calculator.target_value(op3, x, q3, [line]) for x, line in
+         zip(t3, ["Our rye loaf costs 4.50 EUR today.", "WALNUT LOAF 6 EUR"])}
+    assert calculator.compute(op3, v)[0] == "1.50 EUR"
+    assert checker.targets("In which year was the Harbor Point lighthouse built?") == ()
+
+
+def test_checker_decision_overrides():
+    t = checker.targets("Which is lighter, the red kayak or the blue kayak?")
+    one = {"r": "Red kayak review. RED KAYAK 14.5 KG"}
+    d = checker.decide(True, "", t, one)
+    assert not d.halt and "blue kayak" in d.feedback and d.note.startswith("guard: HALT but no selected video covers")
+    both = {**one, "b": "Blue kayak review. BLUE KAYAK 12 KG"}
+    assert checker.decide(True, "", t, both).halt and checker.decide(True, "", t, both).covered == {
+        "red kayak": "r", "blue kayak": "b"}
+    said = checker.decide(True, "The evidence does not provide enough information to determine the weight.", (), one)
+    assert not said.halt and "own feedback says evidence is missing" in said.note
+    assert checker.decide(True, "", (), one).halt and not checker.decide(True, "", (), {}).halt
+
+
+def test_grounding_keeps_names_whole_and_spans_inside_one_sentence():
+    # a two-word name whose first word the question also says is not cut to its last word
+    assert ground_answer("Lake Bled", "Which lake does the narrator say they swam in?",
+                         ["We swam in Lake Bled this morning. The water was cold."])[0] == "Lake Bled"
+    assert ground_answer("Maple Street", "On which street is the bakery the host visits?",
+                         ["The bakery is on Maple Street, next to the station."])[0] == "Maple Street"
+    # a restatement is still trimmed to its value
+    assert ground_answer("Durand chain saw model number RX-12", "Which model number does the Durand chain saw have?",
+                         ["The chain saw is model RX-12."])[0] == "RX-12"
+    # with no usable answer, the value comes from one sentence, never running into the next one
+    assert ground_answer(None, "What does a ferry ticket cost?",
+                         ["The ferry leaves at noon from the old pier. Tickets cost fourteen euros."])[0] == "fourteen euros"
+    assert ground_answer(None, "Which town does the narrator mention visiting after the museum?",
+                         ["After the museum we drove north. Our next stop was the town of Kelso, famous for its bridge."]
+                         )[0] == "Kelso"
+
+
+@pytest.fixture(scope="module")
+def levels(tmp_path_factory):
+    """Kayaks of two channels (an L1 channel negative) and two colours (an L3 comparison)."""
+    root = tmp_path_factory.mktemp("levels")
+    clips = {"red": ("Red kayak review", "Paddle Lab", "RED KAYAK 14.5 KG"),
+             "red_copy": ("Red kayak review", "Cheap Boats", "RED KAYAK 19 KG"),
+             "blue": ("Blue kayak review", "Paddle Lab", "BLUE KAYAK 12 KG")}
+    rows = []
+    for vid, (title, channel, caption) in clips.items():
+        path = root / f"{vid}.mp4"
+        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
+                                             captions=(synth.Caption(0.2, 2.8, caption, size=30),)))
+        rows.append({"video_id": vid, "title": title, "description": "kayak weight", "channel": channel,
+                     "published": "2024-06-01", "path": str(path)})
+    corpus = root / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return {"index": build_index(corpus, root / "idx", method="lucene"),
+            "records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+
+
+def pick_channel(channel: str):
+    def answer(body):
+        for part in body["messages"][0]["content"]:
+            text = part.get("text", "") if isinstance(part, dict) else ""
+            if text.startswith("[Cand ") and f"| Channel: {channel}" in text:
+                return f"[{text.split(']')[0][6:]}]"
+        return "[]"
+    return answer
+
+
+def test_channel_constraint_outranks_the_watchers_pick(levels, tmp_path):
+    log = []
+    script = scripted({"planner": [json.dumps({"search_queries": ["query1", "red kayak weight"]})],
+                       "watcher": [pick_channel("Cheap Boats")], "checker": ['{"decision": "HALT", "feedback": ""}'],
+                       "analyst": [json.dumps({"Answer": "14.5 kg", "Confidence": "80%"})]}, log)
+    with ScriptedServer(script) as srv:
+        agent = VideoBrowser(levels["index"], models_for(srv, tmp_path), Videos(levels["records"], library=levels["lib"]),
+                             config=replace(CFG, watcher="llm"))
+        # the scripted Watcher picks the other channel's copy: the stated channel outranks its pick
+        ans = agent.run("In Paddle Lab's video about the red kayak, how much does the kayak weigh?")
+    question = next(s for s in ans.steps if s.role == "question")
+    assert question.output["constraints"][0].startswith("channel 'Paddle Lab'")
+    searcher = next(s for s in ans.steps if s.role == "searcher")
+    assert "query1" not in searcher.inputs and "red kayak weight" in searcher.inputs  # the placeholder never searched
+    watcher = next(s for s in ans.steps if s.role == "watcher")
+    reports = watcher.output["constraints"]
+    assert reports["red_copy"]["violated"] and not reports["red"]["violated"]
+    assert "constraints: red_copy violates 1 stated constraint(s); red ranked first instead" in watcher.note
+    assert ans.selected == ("red",)
+
+
+def test_two_video_question_overrides_halt_and_calculates(levels, tmp_path):
+    log = []
+    script = scripted({"planner": [json.dumps({"search_queries": ["kayak weight"]})],
+                       "watcher": [pick("Red kayak review"), pick("Blue kayak review")],
+                       "checker": ['{"decision": "HALT", "feedback": "does not provide enough information to determine '
+                                   'which is lighter"}', '{"decision": "HALT", "feedback": ""}'],
+                       "analyst": [json.dumps({"Answer": "red kayak", "Confidence": "60%"})]}, log)
+    with ScriptedServer(script) as srv:
+        agent = VideoBrowser(levels["index"], models_for(srv, tmp_path), Videos(levels["records"], library=levels["lib"]),
+                             config=replace(CFG, watcher="llm"))
+        ans = agent.run("Which is lighter, the red kayak or the blue kayak?")
+    checks = [s for s in ans.steps if s.role == "checker"]
+    assert len(checks) == 2 and checks[0].note.startswith("guard: HALT") and checks[0].output["decision"] == "CONTINUE"
+    assert checks[1].output["covered"] == {"red kayak": "red", "blue kayak": "blue"}
+    analyst_text = json.dumps(next(b for r, b in log if r == "analyst")["messages"])
+    assert "video 1 of 2: red" in analyst_text and "video 2 of 2: blue" in analyst_text
+    calc = next(s for s in ans.steps if s.role == "calculator")
+    assert calc.output["values"]["red kayak"]["value"] == "14.5 kg" and calc.output["values"]["blue kayak"]["value"] == "12 kg"
+    assert ans.answer == "blue kayak" and "min(" in ans.explanation

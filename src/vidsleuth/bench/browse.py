@@ -116,16 +116,37 @@ def judge(models, question: str, truth: str, prediction: str | None, method: str
 
 
 def read_questions(path: str | Path) -> list[dict]:
+# the field names of public question files (the seed's release) beside the project's own
+ID_FIELDS, QUESTION_FIELDS, ANSWER_FIELDS = ("id", "row_id", "qid"), ("question", "query"), ("answer", "ground_truth")
+
+
+def _first(d: dict, names: tuple[str, ...]):
+    return next((d[k] for k in names if d.get(k) not in (None, "")), None)
+
+
+def _level(value) -> str:
+    """1, "1", "Level 1", "l1" -> "L1"; other labels as given."""
+    import re
+
+    m = re.fullmatch(r"\s*(?:l|level)?\s*([1-9])\s*", str(value), flags=re.I)
+    return f"L{m.group(1)}" if m else str(value)
+
+
     rows, seen = [], set()
+    """Questions with ``id`` (or ``row_id``), ``question``, ``answer``, optional ``level``, ``genre``
+    and ``seed_video_ids`` (or one ``seed_video_id``)."""
     for n, d in iter_jsonl(path):
-        if not isinstance(d, dict) or not d.get("id") or not d.get("question") or "answer" not in d:
-            raise DataFileError(path, n, "needs 'id', 'question' and 'answer'")
-        if d["id"] in seen:
-            raise DataFileError(path, n, f"duplicate id {d['id']!r}")
-        seen.add(d["id"])
-        rows.append({"id": str(d["id"]), "question": d["question"], "answer": str(d["answer"]),
-                     "level": str(d.get("level", "")), "genre": str(d.get("genre", "")),
-                     "seed_video_ids": list(d.get("seed_video_ids") or [])})
+        qid = _first(d, ID_FIELDS) if isinstance(d, dict) else None
+        answer = _first(d, ANSWER_FIELDS) if isinstance(d, dict) else None
+        if qid is None or not _first(d, QUESTION_FIELDS) or answer is None:
+            raise DataFileError(path, n, "needs 'id' (or 'row_id'), 'question' and 'answer'")
+        if str(qid) in seen:
+            raise DataFileError(path, n, f"duplicate id {qid!r}")
+        seen.add(str(qid))
+        seeds = d.get("seed_video_ids") or ([d["seed_video_id"]] if d.get("seed_video_id") else [])
+        rows.append({"id": str(qid), "question": _first(d, QUESTION_FIELDS), "answer": str(answer),
+                     "level": _level(d.get("level", "")) if d.get("level") not in (None, "") else "",
+                     "genre": str(d.get("genre", "")), "seed_video_ids": [str(v) for v in seeds]})
     if not rows:
         raise DataFileError(path, None, "holds no questions: nothing to run")
     return rows

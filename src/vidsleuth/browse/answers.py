@@ -212,6 +212,9 @@ def ground_answer(answer: str | None, question: str, lines: list[str]) -> tuple[
     chosen = _alternative_named(answer, question) if answer else ""
     if chosen:
         return chosen, f"guard: an either-or question; kept the alternative the answer names ({answer!r})"
+    whole = _whole_name(answer, question, lines) if answer else ""
+    if whole:
+        return whole, ""
     if answer:
         kept = [g for run in _runs(answer, qtok) for g in [_grounded_part(run, evidence)] if g]
         if kept:
@@ -226,6 +229,28 @@ def ground_answer(answer: str | None, question: str, lines: list[str]) -> tuple[
         why = "no answer" if not answer else f"answer {answer!r} is not in the evidence"
         return span, f"guard: {why}; took {span!r} from the evidence line that best matches the question"
     return answer, ""
+
+
+SHORT = 4  # words: an answer this short that the evidence says word for word is a name or a value, kept whole
+
+
+def _whole_name(answer: str, question: str, lines: list[str]) -> str:
+    """A short answer the evidence states word for word, whose words shared with the question are
+    capitalised there (part of a name: "Lake Bled", "Rossi Bakery", "Maple Street"), kept whole
+    rather than trimmed to its last word; '' otherwise."""
+    words = answer.strip().strip(".").split()
+    while words and words[0].lower() in ("a", "an", "the"):
+        words = words[1:]
+    toks = value_tokens(" ".join(words))
+    if not toks or len(words) > SHORT:
+        return ""
+    qtok = set(value_tokens(question))
+    shared = [w for w in words if value_tokens(w) and all(t in qtok for t in value_tokens(w))]
+    if len(shared) == len(words) or any(not w[:1].isupper() for w in shared):
+        return ""
+    if not any(_contains(value_tokens(line), toks) for line in lines):
+        return ""
+    return " ".join(w.strip(",;:!?\"'()[]") for w in words)
 
 
 def _runs(text: str, qtok: set[str]) -> list[str]:
@@ -306,20 +331,31 @@ def _grounded_part(run: str, evidence: set[str]) -> str:
     return ""
 
 
+def _sentences(line: str) -> list[str]:
+    """A line cut into sentences ("… the market. Tickets cost …"): a span never crosses one."""
+    return [x for x in re.split(r"(?<=[.!?;])\s+", line) if x.strip()]
+
+
 def best_span(question: str, lines: list[str]) -> str:
-    """From the line sharing the most question words, the longest run of words that are not in
-    the question (one with a digit first): the value that line states about the question."""
+    """From the sentence sharing the most question words, the longest run of words that are not
+    in the question (one with a number first, then one with a name inside the sentence), inside
+    one clause of that sentence: the value it states about the question, never a fragment that
+    runs into the next sentence."""
     qtok = _question_tokens(question)
     content = qtok - STOPWORDS
     best: tuple = ()
-    for rank, line in enumerate(lines):
-        toks = value_tokens(line)
-        overlap = len(content & set(toks))
-        if not overlap:
-            continue
-        for sp in _runs(line, qtok):
-            digit = any(ch.isdigit() for ch in sp)
-            key = (overlap, digit, len(sp.split()), len(sp), -rank)
-            if not best or key > best[0]:
-                best = (key, _value_part(sp))
+    rank = 0
+    for line in lines:
+        for sentence in _sentences(line):
+            rank += 1
+            overlap = len(content & set(value_tokens(sentence)))
+            if not overlap:
+                continue
+            for clause in re.split(r"[,:]\s+", sentence):
+                for sp in _runs(clause, qtok):
+                    digit = any(ch.isdigit() for ch in "".join(value_tokens(sp)))
+                    name = any(w[:1].isupper() for w in sp.split()) and not sentence.startswith(sp)
+                    key = (overlap, digit, name, len(sp.split()), len(sp), -rank)
+                    if not best or key > best[0]:
+                        best = (key, _value_part(sp))
     return best[1] if best else ""
