@@ -686,3 +686,18 @@ def test_two_video_question_overrides_halt_and_calculates(levels, tmp_path):
     calc = next(s for s in ans.steps if s.role == "calculator")
     assert calc.output["values"]["red kayak"]["value"] == "14.5 kg" and calc.output["values"]["blue kayak"]["value"] == "12 kg"
     assert ans.answer == "blue kayak" and "min(" in ans.explanation
+
+
+def test_content_index_finds_a_video_by_what_it_shows(levels, tmp_path):
+    from vidsleuth.search.content import build_content_index
+    from vidsleuth.search.index import SearchIndex
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps({"video_id": v, "title": "Kayak review", "path": r.path}) + "\n"
+                              for v, r in levels["records"].items()))
+    levels["lib"].mkdir(exist_ok=True)
+    idx = build_content_index(corpus, levels["lib"], tmp_path / "ci", kind="bm25")
+    again = SearchIndex.load(tmp_path / "ci")
+    assert again.meta["corpus"] == str(corpus.resolve()) and again.meta["content"]["with_content"] == 3
+    assert idx.search("19 kg", k=1)[0].video_id == "red_copy"  # only its on-screen text says 19
+    assert [h.video_id for h in again.search("blue", k=1)] == ["blue"]

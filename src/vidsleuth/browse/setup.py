@@ -66,7 +66,8 @@ def browse_protocol(setup: BrowseSetup, agent_name: str) -> dict:
 
     agent = setup.agent(agent_name)
     return {"agent": agent_name, "index": str(setup.index_path.resolve()), "corpus": str(setup.corpus.resolve()),
-            "index_meta": setup.index.meta.get("bm25"), "memory": str(setup.memory.root) if setup.memory else None,
+            "index_meta": setup.index.meta.get("bm25"), "index_kind": setup.index.kind,
+            "index_content": setup.index.meta.get("content") or "metadata only (the seed's search stack)", "memory": str(setup.memory.root) if setup.memory else None,
             "config": asdict(setup.config), "watcher": agent.watcher_kind() if hasattr(agent, "watcher_kind") else None,
             "roles": {r: setup.models.endpoint_for(r).describe() for r in ROLES},
             "prompts": {n: prompt_hash(n) for n in agent.prompts}, "vidsleuth": __version__}
