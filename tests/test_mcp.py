@@ -77,12 +77,17 @@ def run(params, body):
 
 
 def test_tools_over_stdio(root, tmp_path):
-    from vidsleuth.library import IngestOptions
-    from vidsleuth.report import report
-
     truth = json.loads((root / "case" / "truth.json").read_text())
-    written = report(root / "case" / "video.mp4", truth["request"], out=root / "pipeline-report", docs=root / "case" / "docs",
-                     browser=False, library=root / ".lib", ingest_options=IngestOptions(asr=False, ocr=False))
+    pair = truth["pairs"][0]
+    param = next(p for p in truth["params"] if p["key"] == pair["param"])
+    k = truth["params"].index(param)
+    records = {"request": truth["request"],
+               "anchors": [{"id": "A1", "text": param["text"],
+                            "moments": [{"start": 4.0 + 7 * k, "end": 7.0 + 7 * k, "kind": "subtitle", "text": param["text"]}]}],
+               "sources": [{"id": "S1", "kind": "document", "title": pair["file"], "location": f"case/docs/{pair['file']}"}],
+               "evidence": [{"id": "E1", "anchor_id": "A1", "source_id": "S1", "excerpt": pair["sentence"],
+                             "relation": pair["relation"]}],
+               "findings": [{"id": "F1", "anchor_id": "A1", "evidence_ids": ["E1"], "text": pair["sentence"]}]}
     outside = tmp_path / "outside.mp4"
     outside.write_bytes((root / "other.mp4").read_bytes())
 
@@ -91,14 +96,15 @@ def test_tools_over_stdio(root, tmp_path):
         tl = await s.call_tool("timeline", {"path": "case/video.mp4", "start": 3.6, "end": 12.0, "kinds": ["subtitle"]})
         grid = await s.call_tool("grid", {"path": "case/video.mp4", "rows": 2, "cols": 2})
         hits = await s.call_tool("search", {"index": "index", "query": "country loaf bread"})
-        checked = await s.call_tool("check_report", {"folder": "pipeline-report", "browser": False})
+        rendered = await s.call_tool("render_report", {"records": records, "video": "case/video.mp4", "out": "one-finding"})
+        checked = await s.call_tool("check_report", {"folder": "one-finding", "browser": False})
         missing = await s.call_tool("probe", {"path": "case/nothing-here.mp4"})
         out = await s.call_tool("probe", {"path": str(outside)})
         listed = [str(r.uri) for r in (await s.list_resources()).resources]
         reports = json.loads((await s.read_resource("vidsleuth://reports")).contents[0].text)
-        return names, tl, grid, hits, checked, missing, out, listed, reports
+        return names, tl, grid, hits, rendered, checked, missing, out, listed, reports
 
-    names, tl, grid, hits, checked, missing, out, listed, reports = run(_server(root), body)
+    names, tl, grid, hits, rendered, checked, missing, out, listed, reports = run(_server(root), body)
     assert {"probe", "timeline", "frames", "grid", "search", "watch", "ask", "gather_evidence", "relate",
             "render_report", "check_report", "score_report", "trajectory_stats", "session_stats"} <= names
     # the window holds exactly the first parameter's line (4.0-7.0 s) and nothing outside 3.6-12 s (the intro ends at 3.5 s)
@@ -110,11 +116,14 @@ def test_tools_over_stdio(root, tmp_path):
     assert len(images) == 1 and images[0].mime_type == "image/jpeg" and len(images[0].data) > 1000
     assert len(grid.structured_content["grids"][0]) == 4 and "s" in grid.content[0].text
     assert hits.structured_content["hits"][0]["video_id"] == "loaf"
-    assert checked.structured_content["passed"] == written["passed"]
-    assert set(checked.structured_content["checks"]) >= {"timestamps", "citations", "budgets"}
+    assert not rendered.is_error and (root / "one-finding" / "sources").is_dir()  # the cited document was copied
+    result = checked.structured_content
+    assert not result["passed"] and not result["checks"]["timestamps"] and not result["checks"]["citations"]
+    # one source where the released budget asks for three: the check read the page and says so
+    assert [f["message"] for f in result["checks"]["budgets"]] == ["1 found, the budget asks for at least 3"]
     assert missing.is_error and "nothing-here.mp4" in missing.content[0].text and "Traceback" not in missing.content[0].text
     assert out.is_error and "outside the server's roots" in out.content[0].text
-    assert "vidsleuth://timelines" in listed and any(r["name"] == "pipeline-report" and r["checks"] for r in reports)
+    assert "vidsleuth://timelines" in listed and any(r["name"] == "one-finding" and r["checks"] for r in reports)
 
 
 def test_budget_refuses_the_call_over_it(root):
@@ -346,3 +355,40 @@ def test_skill_install(tmp_path):
     replaced = skill.install(dest, overwrite=True)
     assert [d["state"] for d in replaced if d["file"] == str(mine)] == ["replaced"]
     assert mine.read_text(encoding="utf-8").startswith("---\nname: video-qa")
+
+
+def test_ask_runs_the_browsing_agent_and_spends_the_token_budget(root, tmp_path):
+    """``ask`` on the server's configured endpoint (a ScriptedServer playing the four roles); its
+    tokens count against --max-tokens, so the next call is refused."""
+    from vidsleuth.testing import ScriptedServer
+
+    markers = (("planner", "You are the Planner"), ("watcher", "You are screening video search results"),
+               ("checker", "You are the Checker"), ("analyst", "Analyze the following video content"))
+    answers = {"planner": json.dumps({"thought": "a wheel service", "search_queries": ["road bike wheel"]}),
+               "watcher": "[0]", "checker": json.dumps({"decision": "HALT", "feedback": ""}),
+               "analyst": json.dumps({"Explanation": "the title says so", "Answer": "a road bike wheel", "Confidence": "70%"})}
+    roles = []
+
+    def llm(body, n):
+        text = json.dumps(body["messages"])
+        role = next(r for r, mark in markers if mark in text)
+        roles.append(role)
+        return answers[role]
+
+    with ScriptedServer(llm) as srv:
+        cfg = tmp_path / "models.toml"
+        cfg.write_text(f'[models.fake]\nbackend = "openai"\nbase_url = "{srv.base_url}"\nmodel = "m"\nvision = false\n'
+                       '[roles]\ndefault = "fake"\n', encoding="utf-8")
+
+        async def body(s):
+            ans = await s.call_tool("ask", {"question": "Which video services a wheel?", "index": "index", "t_max": 1})
+            after = await s.call_tool("probe", {"path": "other.mp4"})
+            return ans, after, (await s.call_tool("session_stats", {})).structured_content
+
+        ans, after, stats = run(_server(root, "--config", str(cfg), "--max-tokens", "20"), body)
+    assert not ans.is_error, ans.content[0].text
+    got = ans.structured_content
+    assert got["answer"] == "a road bike wheel" and got["confidence"] == 0.7 and got["selected"]
+    assert roles[0] == "planner" and "checker" in roles and roles[-1] == "analyst"  # the loop ran on the endpoint
+    assert got["tokens"] > 20 and stats["tokens"] == got["tokens"]
+    assert after.is_error and f"{got['tokens']} of 20 model tokens used" in after.content[0].text
