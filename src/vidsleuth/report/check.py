@@ -35,7 +35,7 @@ from ..errors import VidsleuthError, require
 from . import browser, markup
 from .contract import (
     ANCHOR_ID,
-    SEL_CITE,
+    CITE,
     SIDECAR,
     TIME_TOLERANCE,
     TIMESTAMP_PREFIX,
@@ -159,11 +159,10 @@ def assets(ctx: Context) -> list[Failure]:
 @check("links")
 def links(ctx: Context) -> list[Failure]:
     page: ReportPage = ctx.page
-    cites = {id(a) for a in page.tree.cssselect(SEL_CITE)}
     out = []
     for a in page.tree.iter("a"):
         href = (a.get("href") or "").strip()
-        if not href or id(a) in cites:
+        if not href or a.get(CITE) is not None:
             continue  # citations have their own check
         scheme = urlsplit(href).scheme.lower()
         if scheme and scheme not in ("http", "https"):

@@ -19,7 +19,7 @@ import base64
 import hashlib
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote, urlsplit
@@ -205,13 +205,8 @@ class ReportPage:
     data: ReportData | None = None  # the full record when the sidecar is a vidsleuth report.json
     ids: frozenset[str] = field(default_factory=frozenset)
 
-    @property
-    def page_path(self) -> Path:
-        return self.folder / PAGE
-
-    @property
-    def ours(self) -> bool:
-        return self.generator.startswith("vidsleuth")
+    page_path = property(lambda self: self.folder / PAGE)
+    ours = property(lambda self: self.generator.startswith("vidsleuth"))  # says vidsleuth wrote it
 
 
 # --------------------------------------------------------------------------- reading
@@ -370,8 +365,8 @@ def read_report(folder: str | Path) -> ReportPage:
     side, data, side_missing = _sidecar(folder)
     metas = {(m.get("name") or "").lower(): (m.get("content") or "").strip() for m in tree.iter("meta")}
     findings = _findings(tree)
-    in_findings = {id(a) for el in tree.cssselect(SEL_FINDING) for a in el.cssselect(SEL_CITE)}
-    loose = tuple(_citation(a, None) for a in tree.cssselect(SEL_CITE) if id(a) not in in_findings)
+    loose = tuple(_citation(a, None) for a in tree.cssselect(SEL_CITE)
+                  if not any(p.get(FINDING) is not None for p in a.iterancestors()))
     src = _video_src(tree)
     page = ReportPage(
         folder=folder, tree=tree, declared=metas.get(META_CONTRACT) == CONTRACT_VERSION,
@@ -384,8 +379,6 @@ def read_report(folder: str | Path) -> ReportPage:
         summary=" ".join(text_of(el) for el in tree.cssselect(SEL_SUMMARY)),
         sidecar=side or EMPTY_SIDECAR, sidecar_ok=side is not None, data=data,
         ids=frozenset(el.get("id") for el in tree.iter() if isinstance(el.tag, str) and el.get("id")))
-    from dataclasses import replace
-
     return replace(page, missing=tuple(_page_missing(page, side) + side_missing))
 
 
@@ -397,5 +390,5 @@ def read_page(folder: str | Path) -> ReportPage:
     """``read_report``, raising one clear error when there is no readable page to check."""
     page = read_report(folder)
     if page.tree is None:
-        raise ReportContractError(page.missing[0], hint="give the folder a report was written to")
+        raise ReportContractError(page.missing[0])
     return page
