@@ -102,9 +102,12 @@ def test_tools_over_stdio(root, tmp_path):
         out = await s.call_tool("probe", {"path": str(outside)})
         listed = [str(r.uri) for r in (await s.list_resources()).resources]
         reports = json.loads((await s.read_resource("vidsleuth://reports")).contents[0].text)
-        return names, tl, grid, hits, rendered, checked, missing, out, listed, reports
+        over = await s.call_tool("probe", {"path": "other.mp4"})  # the 8th call; the budget is 7
+        stats = (await s.call_tool("session_stats", {})).structured_content
+        return names, tl, grid, hits, rendered, checked, missing, out, listed, reports, over, stats
 
-    names, tl, grid, hits, rendered, checked, missing, out, listed, reports = run(_server(root), body)
+    names, tl, grid, hits, rendered, checked, missing, out, listed, reports, over, stats = run(
+        _server(root, "--max-calls", "7"), body)
     assert {"probe", "timeline", "frames", "grid", "search", "watch", "ask", "gather_evidence", "relate",
             "render_report", "check_report", "score_report", "trajectory_stats", "session_stats"} <= names
     # the window holds exactly the first parameter's line (4.0-7.0 s) and nothing outside 3.6-12 s (the intro ends at 3.5 s)
@@ -124,21 +127,9 @@ def test_tools_over_stdio(root, tmp_path):
     assert missing.is_error and "nothing-here.mp4" in missing.content[0].text and "Traceback" not in missing.content[0].text
     assert out.is_error and "outside the server's roots" in out.content[0].text
     assert "vidsleuth://timelines" in listed and any(r["name"] == "one-finding" and r["checks"] for r in reports)
-
-
-def test_budget_refuses_the_call_over_it(root):
-    async def body(s):
-        first = await s.call_tool("probe", {"path": "other.mp4"})
-        second = await s.call_tool("probe", {"path": "other.mp4"})
-        third = await s.call_tool("probe", {"path": "other.mp4"})
-        stats = await s.call_tool("session_stats", {})
-        return first, second, third, stats
-
-    first, second, third, stats = run(_server(root, "--max-calls", "2"), body)
-    assert not first.is_error and not second.is_error and first.structured_content["duration"] > 1.5
-    assert third.is_error and "session budget spent: 2 of 2 tool calls used" in third.content[0].text
-    s = stats.structured_content
-    assert (s["calls"], s["refused"], s["left"]["calls"], s["per_tool"]) == (2, 1, 0, {"probe": 2})
+    assert over.is_error and "session budget spent: 7 of 7 tool calls used" in over.content[0].text
+    assert (stats["calls"], stats["refused"], stats["errors"], stats["left"]["calls"]) == (7, 1, 2, 0)
+    assert stats["per_tool"] == {"timeline": 1, "grid": 1, "search": 1, "render_report": 1, "check_report": 1, "probe": 2}
 
 
 # --------------------------------------------------------------------------- the scripted agent
