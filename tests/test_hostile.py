@@ -239,3 +239,102 @@ def test_credentials_never_reach_outputs_streams_or_stores(tmp_path):
     assert any(p.name == "runs.sqlite" for p in written) and any(p.name == "run.json" for p in written)
     for p in written:
         _no_secret(str(p), p.read_bytes())
+
+
+# --------------------------------------------------------------------------- one output-folder policy
+
+
+@pytest.fixture(scope="module")
+def tiny_clip(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("hostile") / "tiny.mp4"
+    synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(50, "0x405060"),), audio=False))
+    return path
+
+
+def _mine(folder: Path, name: str = "video.mp4") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text("the user's own file")
+    return folder
+
+
+def _untouched(folder: Path, name: str = "video.mp4") -> None:
+    assert sorted(p.name for p in folder.iterdir()) == [name]
+    assert (folder / name).read_text() == "the user's own file"
+
+
+def test_frames_and_grid_never_overwrite_the_users_files(tiny_clip, tmp_path):
+    from vidsleuth.media import save_frames, save_grids
+
+    mine = _mine(tmp_path / "mine", "frame_0000_000000.000s.jpg")
+    with pytest.raises(VidsleuthError, match="not a vidsleuth frames output"):
+        save_frames(tiny_clip, mine, n=2)
+    _untouched(mine, "frame_0000_000000.000s.jpg")
+    save_frames(tiny_clip, mine, n=2, overwrite=True)  # asked for: written next to the user's file
+    assert (mine / "frames.json").is_file() and len(list(mine.glob("*.jpg"))) == 3
+    with pytest.raises(VidsleuthError, match="--start must be a finite number"):
+        save_frames(tiny_clip, tmp_path / "bad", n=2, start=float("nan"))
+    with pytest.raises(VidsleuthError, match="--end must be in 0..360000"):
+        save_frames(tiny_clip, tmp_path / "bad", n=2, end=1e300)
+    assert not (tmp_path / "bad").exists()  # a refused run creates nothing
+    grid = tmp_path / "g.jpg"
+    grid.write_text("the user's own picture")
+    with pytest.raises(VidsleuthError, match="already exists"):
+        save_grids(tiny_clip, grid)
+    assert grid.read_text() == "the user's own picture"
+
+
+def test_report_refuses_a_folder_holding_the_users_video_and_notes(tiny_clip, tmp_path):
+    from vidsleuth.report import report
+
+    for name in ("video.mp4", "report.md"):
+        mine = _mine(tmp_path / name.replace(".", "_"), name)
+        with pytest.raises(VidsleuthError, match="not a vidsleuth report output"):
+            report(tiny_clip, "What is shown?", out=mine, library=tmp_path / "lib", browser=False)
+        _untouched(mine, name)
+    with pytest.raises(VidsleuthError):  # a bad input: the new output folder is not left behind
+        report(tmp_path / "missing.mp4", "What is shown?", out=tmp_path / "new", library=tmp_path / "lib")
+    assert not (tmp_path / "new").exists()
+
+
+def test_index_build_leaves_no_hidden_folder_when_it_fails(tmp_path):
+    import json
+
+    from vidsleuth.search.index import build_index
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"video_id": "a", "title": "a lighthouse"}) + "\n")
+
+    class Failing:
+        name = "failing"
+
+        def embed(self, texts, kind="passage"):
+            raise VidsleuthError("the embedder is down")
+
+    with pytest.raises(VidsleuthError, match="embedder is down"):
+        build_index(corpus, tmp_path / "idx", kind="dense", embedder=Failing())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]
+    build_index(corpus, tmp_path / "idx")
+    build_index(corpus, tmp_path / "idx")  # an earlier index is replaced
+    assert (tmp_path / "idx" / MARKER).is_file()
+
+
+def test_benchmarks_refuse_foreign_folders_before_any_work(tmp_path):
+    from vidsleuth.bench.omnidr import run_omnidr
+
+    mine = _mine(tmp_path / "mine", "notes.txt")
+    with pytest.raises(VidsleuthError, match="not a vidsleuth bench omnidr output"):
+        run_omnidr(tmp_path / "tasks", tmp_path / "reports", out=mine)
+    _untouched(mine, "notes.txt")
+    with pytest.raises(VidsleuthError, match="tasks folder does not exist"):
+        run_omnidr(tmp_path / "tasks", tmp_path / "reports", out=tmp_path / "fresh")
+    assert not (tmp_path / "fresh").exists()
+
+
+def test_ingest_checks_language_and_subtitles_before_creating_the_library(tiny_clip, tmp_path):
+    from vidsleuth.library import IngestOptions, ingest
+
+    with pytest.raises(VidsleuthError, match="--language: unknown language 'xx'.*choose .*en"):
+        ingest(tiny_clip, tmp_path / "lib", IngestOptions(language="xx"))
+    with pytest.raises(VidsleuthError, match="subtitle file not found"):
+        ingest(tiny_clip, tmp_path / "lib", IngestOptions(subtitles=str(tmp_path / "nope.srt")))
+    assert not (tmp_path / "lib").exists()

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from . import synth
+from .files import writes_output
 from .library import IngestOptions, Library, ingest
 from .progress import task
 
@@ -46,6 +47,7 @@ DEMO_CLIPS: dict[str, synth.ClipSpec] = {
 }
 
 
+@writes_output("demo")
 def run_demo(out: str | Path = "demo-output", *, echo=print, agent: bool = True, reports: bool = True) -> dict[str, Path]:
     """Generate the demo clips under ``out/clips`` (kept when present), ingest them into
     ``out/library`` and write each timeline to ``out/timelines``; then (``agent``) the browsing

@@ -288,3 +288,41 @@ def claim_output(folder: str | Path, verb: str, *, overwrite: bool = False) -> I
                 if e.name not in before:
                     shutil.rmtree(e, ignore_errors=True) if e.is_dir() and not e.is_symlink() else e.unlink(missing_ok=True)
         raise
+
+
+def check_output_file(path: str | Path, *, overwrite: bool = False) -> Path:
+    """``path`` when a file may be written there: new, or ``overwrite`` (never a folder)."""
+    from .errors import ArgumentError
+
+    p = Path(path)
+    if p.is_dir():
+        raise ArgumentError("is a folder, not a file name", path=p, hint="give the file to write")
+    if p.exists() and not overwrite:
+        raise ArgumentError("already exists", path=p, hint="choose a new name, or give --overwrite; nothing was changed")
+    return p
+
+
+def writes_output(verb: str, param: str = "out"):
+    """Decorate the library function behind a verb with ``--out``: the folder in ``param`` is
+    claimed (``claim_output``) for the whole call, so the policy is the same for every verb, a
+    failure leaves nothing behind, and callers may pass ``overwrite=True``."""
+    import functools
+    import inspect
+
+    def wrap(fn):
+        sig = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def run(*args, overwrite: bool = False, **kw):
+            bound = sig.bind_partial(*args, **kw)
+            bound.apply_defaults()
+            folder = bound.arguments.get(param)
+            if folder is None:
+                return fn(*args, **kw)
+            with claim_output(folder, verb, overwrite=overwrite):
+                return fn(*args, **kw)
+
+        run.output_verb = verb
+        return run
+
+    return wrap

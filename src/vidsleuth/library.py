@@ -161,6 +161,19 @@ def transcript(path: Path, info: VideoInfo, options: IngestOptions, sub: Path | 
     return transcribe(path, language=options.language, model=options.asr_model)
 
 
+def _check_options(options: IngestOptions) -> None:
+    """A bad language or subtitle file fails before anything is created."""
+    from .limits import choice, whisper_languages
+
+    languages = whisper_languages()
+    if options.asr and options.language is not None and languages:
+        choice(options.language, languages, option="--language", what="language")
+    if options.subtitles:
+        from .files import read_bytes
+
+        read_bytes(options.subtitles, "subtitle file", max_bytes=64 * 1024 * 1024)
+
+
 def ingest(
     path: str | Path,
     library: str | Path | Library | None = None,
@@ -170,6 +183,7 @@ def ingest(
     options = options or IngestOptions()
     p = Path(path).resolve()
     info_light = probe(p, with_content_id=False)  # validates the file before any work
+    _check_options(options)  # and the options, before the library is created
     lib = library if isinstance(library, Library) else Library(library)
     try:
         cid = lib.content_id(p)

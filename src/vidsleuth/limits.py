@@ -22,7 +22,7 @@ class Range:
     what: str = ""
 
     def describe(self) -> str:
-        return f"{self.lo:g}..{self.hi:g}"
+        return f"{int(self.lo)}..{int(self.hi)}" if self.kind is int else f"{self.lo:g}..{self.hi:g}"
 
 
 RANGES: dict[str, Range] = {
@@ -59,6 +59,9 @@ RANGES: dict[str, Range] = {
     "price_out": Range(0, 1e6, float, "price per million output tokens"),
     "threads": Range(0, 512, int, "llama.cpp threads (0: the default)"),
     "max_tokens": Range(1, 1_000_000, int, "tokens to generate"),
+    "temperature": Range(0.0, 2.0, float, "sampling temperature"),
+    "seed": Range(0, 2**31 - 1, int, "random seed"),
+    "seconds": Range(0.0, 360_000.0, float, "a time in the video, in seconds"),
 }
 
 
@@ -74,7 +77,8 @@ def check(name: str, value, *, option: str | None = None):
     if isinstance(value, float) and not math.isfinite(value):
         raise ArgumentError(f"{label} must be a finite number in {r.describe()}, not {value!r}")
     if not r.lo <= value <= r.hi:
-        raise ArgumentError(f"{label} must be in {r.describe()} ({r.what}), not {value:g}")
+        raise ArgumentError(f"{label} must be in {r.describe()} ({r.what}), not {value:g}"
+                            if isinstance(value, float) else f"{label} must be in {r.describe()} ({r.what}), not {value}")
     return r.kind(value)
 
 
@@ -109,3 +113,24 @@ def int_list(name: str):
 
     parse.__name__ = f"{name} list"
     return parse
+
+
+def choice(value, choices, *, option: str, what: str = "value"):
+    """``value`` when it is one of ``choices``, else one ArgumentError listing them (with a "did
+    you mean"); used for every enumerated option (languages, timeline kinds, text fields)."""
+    if value in choices:
+        return value
+    from .config import did_you_mean
+
+    names = sorted(map(str, choices))
+    shown = ", ".join(names) if len(names) <= 30 else ", ".join(names[:30]) + f", … ({len(names)} in all)"
+    raise ArgumentError(f"{option}: unknown {what} {value!r}" + did_you_mean(str(value), names), hint=f"choose {shown}")
+
+
+def whisper_languages() -> tuple[str, ...]:
+    """The language codes the speech recogniser knows ('auto' detects the language)."""
+    try:
+        from faster_whisper.tokenizer import _LANGUAGE_CODES
+    except ImportError:  # pragma: no cover - ASR not installed: nothing to check against
+        return ()
+    return ("auto", *sorted(_LANGUAGE_CODES))

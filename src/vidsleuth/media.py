@@ -168,6 +168,9 @@ def sample_times(
     away from fades and black leaders."""
     if n is not None and fps is not None:
         raise VidsleuthError("give either n or fps, not both")
+    from .limits import check
+
+    start, end = check("seconds", start, option="--start"), check("seconds", end, option="--end")  # finite, bounded
     lo = 0.0 if start is None else float(start)
     hi = duration if end is None else min(float(end), duration) if duration > 0 else float(end)
     if lo < 0 or hi <= lo:

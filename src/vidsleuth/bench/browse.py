@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DataFileError, ModelOutputError, VidsleuthError
+from ..files import writes_output
 from ..prompts import prompt_hash, render
 from ..search.corpus import iter_jsonl
 
@@ -222,6 +223,7 @@ def _browse_job(payload: tuple) -> dict:
     return answer_question(q, setup.agent(spec["agent"], bound), bound, Path(out), method)
 
 
+@writes_output("bench browse")
 def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1,
                judge_with: str = "auto", retries: int = 0, warn=None, executor: str = "threads",
                address: str | None = None, spec: dict | None = None) -> dict:

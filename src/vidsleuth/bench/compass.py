@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import DataFileError, VidsleuthError
+from ..files import writes_output
 from ..manifest import MANIFEST_FILE, manifest_rows, write_manifest
 from ..models.types import AudioPart, ImagePart, Message
 from ..prompts import prompt_hash, render
@@ -263,6 +264,7 @@ def _answer_instance(inst: Instance, model, ser: Serialisation, k_frames: int, b
     return rows
 
 
+@writes_output("bench compass")
 def run_compass(data: str | Path, models, model_name: str, out: str | Path, *, track: str | None = None,
                 frames: int | None = None, timestamps: bool = True, modality: str | None = None,
                 concurrency: int = 4, box_format: str = "auto", retries: int = 0) -> dict:
@@ -304,6 +306,7 @@ def run_compass(data: str | Path, models, model_name: str, out: str | Path, *, t
     return metrics
 
 
+@writes_output("bench compass")
 def run_compass_sweep(data: str | Path | None, config, model_name: str, out: str | Path, *, frames: list[int] | None = None,
                       cache: bool = True, **kw) -> tuple[dict, list[dict], int]:
     """``run_compass`` for each frame budget (one budget: ``out`` itself; several: ``out/frames-K``

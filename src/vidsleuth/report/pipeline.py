@@ -13,7 +13,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 
 from ..errors import VidsleuthError
-from ..files import write_atomic
+from ..files import write_atomic, writes_output
 from .types import Evidence, ReportData, Source
 
 OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4", "video.webm",
@@ -45,6 +45,7 @@ def video_tags(path: Path) -> tuple[str, str]:
     return tags.get("title", "").strip(), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
 
 
+@writes_output("report")
 def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path | None = None,
            index: str | Path | None = None, web: bool = False, model: str | None = None, config=None,
            library=None, ingest_options=None, date: str | None = None, browser: bool = True, echo=None,

@@ -224,6 +224,15 @@ class SearchIndex:
 
         return self.search_many([query], check("k", k, option="-k"))[0]
 
+    def zero_idf(self, query: str) -> bool:
+        """Whether the query's words are in the vocabulary but score nothing: Okapi idf is 0 for
+        words in half or more of the documents (an index built with ``method="lucene"`` keeps them).
+        Callers that got no hits use it to say why."""
+        if self.bm25 is None or self.meta["bm25"]["method"] != "okapi":
+            return False
+        vocab = self.bm25.retriever.vocab_dict
+        return any(t in vocab for t in self.bm25.analyzer.tokens(query))
+
 
 def build_index(
     corpus: str | Path,
@@ -237,10 +246,19 @@ def build_index(
     id_field: str | None = None,
     text_fields: list[str] | None = None,
     embedder=None,
+    overwrite: bool = False,
 ) -> SearchIndex:
-    """Index a corpus into folder ``out`` (written to a temporary folder, then moved in place)."""
+    """Index a corpus into folder ``out`` (written to a temporary folder, then moved in place; a
+    failed build leaves no temporary folder behind). ``out`` must be new, empty, or an index."""
+    from ..files import MARKER, output_problem
     from ..limits import check
 
+    out = Path(out)
+    problem = "" if out.is_dir() and (out / "meta.json").is_file() else output_problem(out, "index build",
+                                                                                       overwrite=overwrite)
+    if problem:  # an earlier index (with or without the marker) may be replaced; nothing else is
+        raise SearchIndexError(f"{problem}: refusing to overwrite it", path=out,
+                               hint="choose a new or empty folder, or give --overwrite")
     k1, b = check("k1", k1), check("b", b)
     if kind not in ("bm25", "dense", "hybrid"):
         raise VidsleuthError(f"unknown index kind '{kind}'", hint="choose bm25, dense or hybrid")
@@ -248,13 +266,28 @@ def build_index(
     t0 = time.perf_counter()
     docs = load_documents(corpus, id_field, text_fields)
     texts = [_doc_text(f) for f in docs.fields]
-    out = Path(out)
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / "meta.json").exists())):
-        raise SearchIndexError("exists and is not a vidsleuth index; refusing to overwrite it", path=out,
-                          hint="choose an empty or new folder")
     tmp = out.with_name(f".{out.name}.building-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
+    try:
+        meta, bm25, dense = _build_into(tmp, corpus, docs, texts, kind, k1, b, method, analyzer, id_field, embedder, t0)
+        (tmp / MARKER).write_text(json.dumps({"verb": "index build", "version": __version__}) + "\n", encoding="utf-8")
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)  # no hidden leftover
+        raise
+    if out.exists():
+        backup = out.with_name(f".{out.name}.old-{os.getpid()}")
+        os.replace(out, backup)
+        os.replace(tmp, out)
+        shutil.rmtree(backup, ignore_errors=True)
+    else:
+        os.replace(tmp, out)
+    return SearchIndex(out, meta, docs.ids, docs.titles, bm25, dense)
+
+
+def _build_into(tmp: Path, corpus, docs: Documents, texts: list[str], kind: str, k1: float, b: float, method: str,
+                analyzer: Analyzer, id_field, embedder, t0: float):
+    """Write the index files into ``tmp``; returns (meta, bm25, dense)."""
     bm25 = dense = None
     if kind in ("bm25", "hybrid"):
         bm25 = BM25.build(texts, analyzer, k1, b, method)
@@ -274,11 +307,4 @@ def build_index(
             "build_seconds": round(time.perf_counter() - t0, 3)}
     (tmp / "docs.json").write_text(json.dumps({"ids": docs.ids, "titles": docs.titles}, ensure_ascii=False))
     (tmp / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False))
-    if out.exists():
-        backup = out.with_name(f".{out.name}.old-{os.getpid()}")
-        os.replace(out, backup)
-        os.replace(tmp, out)
-        shutil.rmtree(backup, ignore_errors=True)
-    else:
-        os.replace(tmp, out)
-    return SearchIndex(out, meta, docs.ids, docs.titles, bm25, dense)
+    return meta, bm25, dense

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import DataFileError, ModelOutputError, VidsleuthError
+from ..files import writes_output
 from ..prompts import prompt_hash, render, source
 from .corpus import iter_jsonl
 from .index import SearchIndex
@@ -181,6 +182,7 @@ def build_card(model, index: SearchIndex, row: dict, *, k_verify: int = 3, searc
                       tuple(tried)), failures
 
 
+@writes_output("memory build")
 def build_memory(train: str | Path, index: SearchIndex, out: str | Path, models, *, corpus: str | Path | None = None,
                  k_verify: int = 3) -> dict:
     """Build (or resume building) a bank in folder ``out``; returns its statistics."""
