@@ -132,6 +132,50 @@ def test_tools_over_stdio(root, tmp_path):
     assert stats["per_tool"] == {"timeline": 1, "grid": 1, "search": 1, "render_report": 1, "check_report": 1, "probe": 2}
 
 
+def test_reading_and_relating_tools(root, tmp_path):
+    truth = json.loads((root / "case" / "truth.json").read_text())
+    k, param = next((k, p) for k, p in enumerate(truth["params"]) if any(
+        t["param"] == p["key"] and t["relation"] == "supports" for t in truth["pairs"]))
+    support = next(t for t in truth["pairs"] if t["param"] == param["key"] and t["relation"] == "supports")
+    anchor = {"id": "A1", "text": param["text"], "moments": [{"start": 4.0 + 7 * k, "end": 7.0 + 7 * k, "kind": "subtitle",
+                                                              "text": param["text"]}]}
+    (root / "events.jsonl").write_text("".join(json.dumps({"type": t}) + "\n" for t in ("search", "write", "search", "write")))
+    secret = tmp_path / "private.mp4"
+    secret.write_bytes((root / "other.mp4").read_bytes())
+    link = root / "innocent.mp4"
+    link.unlink(missing_ok=True)
+    link.symlink_to(secret)  # inside the root by name, outside by what it resolves to
+
+    async def body(s):
+        frames = await s.call_tool("frames", {"path": "case/video.mp4", "n": 3, "start": 4.0, "end": 10.0})
+        watch = await s.call_tool("watch", {"path": "case/video.mp4", "start": 4.0 + 7 * k, "end": 7.0 + 7 * k, "k": 2})
+        anchors = await s.call_tool("anchors", {"path": "case/video.mp4", "request": truth["request"]})
+        related = await s.call_tool("relate", {"anchor": anchor, "video_date": truth["video_date"], "excerpts": [
+            {"excerpt": support["sentence"], "source_date": support["date"]},
+            {"excerpt": f"We cover the {param['key']} settings in another article.", "source_date": ""}]})
+        stats = await s.call_tool("trajectory_stats", {"run": "events.jsonl"})
+        linked = await s.call_tool("probe", {"path": "innocent.mp4"})
+        bad = await s.call_tool("render_report", {"records": {"request": "x", "anchors": [anchor], "findings": [
+            {"id": "F1", "anchor_id": "A9", "text": "t"}]}, "video": "case/video.mp4", "out": "broken-report"})
+        timelines = json.loads((await s.read_resource("vidsleuth://timelines")).contents[0].text)
+        one = json.loads((await s.read_resource(timelines[0]["uri"])).contents[0].text)
+        return frames, watch, anchors, related, stats, linked, bad, one
+
+    frames, watch, anchors, related, stats, linked, bad, one = run(_server(root), body)
+    times = frames.structured_content["times"]
+    assert len(times) == 3 and all(4.0 <= t <= 10.0 for t in times) and sum(c.type == "image" for c in frames.content) == 3
+    assert param["text"] in watch.content[0].text and len(watch.structured_content["times"]) == 2
+    assert all(4.0 + 7 * k <= t <= 7.0 + 7 * k for t in watch.structured_content["times"])
+    assert param["text"] in [a["text"] for a in anchors.structured_content["anchors"]]
+    rels = related.structured_content["relations"]
+    assert [r["relation"] for r in rels] == ["supports", None]  # a pointer to another article is no evidence
+    assert (stats.structured_content["steps"], stats.structured_content["searches_after_first_write"]) == (4, 0.5)
+    assert linked.is_error and "outside the server's roots" in linked.content[0].text
+    assert bad.is_error and "finding F1: anchor_id 'A9' names no anchor" in bad.content[0].text
+    assert not (root / "broken-report").exists()  # refused before anything was written
+    assert one["segments"] and one["video"]["duration"] > 20
+
+
 # --------------------------------------------------------------------------- the scripted agent
 
 
