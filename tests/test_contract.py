@@ -244,3 +244,60 @@ def test_our_own_script_extended_or_replaced_fails_even_with_a_matching_csp(tmp_
     fails = run_checks(read_report(out), ["markup"], browser=False)["markup"]
     assert [f.message for f in fails] == ["the page says vidsleuth wrote it, but this script is not vidsleuth's report.js "
                                           "(altered or added)"]
+
+
+# --------------------------------------------------------------------------- standards exports
+
+
+def test_the_timeline_notes_are_a_webvtt_file_a_player_can_load(tmp_path, clip):
+    import re
+
+    import webvtt
+
+    out = _ours(tmp_path / "ours", clip)
+    text = (out / "report.vtt").read_text()
+    lines = text.splitlines()
+    assert lines[0] == "WEBVTT" and lines[1] == ""
+    timing = re.compile(r"^(\d{2}):(\d{2}):(\d{2})\.(\d{3}) --> (\d{2}):(\d{2}):(\d{2})\.(\d{3})$")
+    cues = [i for i, line in enumerate(lines) if "-->" in line]
+    assert len(cues) == 2 and all(timing.match(lines[i]) for i in cues)  # "-->" appears only on timing lines
+    vtt = webvtt.read(out / "report.vtt")
+    got = [(c.identifier, c.start, c.end, c.text) for c in vtt.captions]
+    # a note runs until the next one, the last to the end of the video (5.0 s)
+    assert got == [("anchor-A1", "00:00:01.000", "00:00:03.250", "speech: set it to 90 psi"),
+                   ("note-2", "00:00:03.250", "00:00:05.000", "ocr: 90 PSI")]
+
+
+def test_cue_text_from_the_video_is_escaped_and_cannot_break_the_cue_syntax():
+    import webvtt
+
+    from vidsleuth.report.exports import to_webvtt
+    from vidsleuth.report.types import Note, ReportData
+
+    data = ReportData(video={"file": "v.mp4", "duration": 9.0, "title": "T"}, request="r", summary="",
+                      notes=(Note(0.5, "a --> b <c.x>hi</c> & \n\n2"), Note(0.5, "same time")), anchors=(), sources=(),
+                      evidence=(), findings=())
+    text = to_webvtt(data)
+    (cue1, cue2) = webvtt.from_string(text).captions
+    assert cue1.raw_text == "a --&gt; b &lt;c.x&gt;hi&lt;/c&gt; &amp; 2" and "<c.x>" not in text
+    assert (cue1.start, cue1.end) == ("00:00:00.500", "00:00:09.000")  # no later note: runs to the end
+    assert (cue2.start, cue2.end) == ("00:00:00.500", "00:00:09.000")
+
+
+def test_the_findings_are_w3c_web_annotations_with_media_fragment_selectors(tmp_path, clip):
+    from vidsleuth.timecode import parse_fragment
+
+    out = _ours(tmp_path / "ours", clip)
+    doc = json.loads((out / "annotations.jsonld").read_text())
+    assert doc["@context"] == "http://www.w3.org/ns/anno.jsonld" and doc["type"] == "AnnotationCollection"
+    (anno,) = doc["first"]["items"]
+    assert doc["total"] == 1 and anno["type"] == "Annotation" and anno["id"] == "report.html#finding-F1"
+    (target,) = anno["target"]
+    sel = target["selector"]
+    assert target["source"] == "clip.mp4" and sel["type"] == "FragmentSelector"
+    assert sel["conformsTo"] == "http://www.w3.org/TR/media-frags/" and sel["value"] == "t=1,2.5"
+    assert parse_fragment(sel["value"]) == (1.0, 2.5)  # the anchor's moment, read back by the Media Fragments grammar
+    bodies = {b["purpose"]: b for b in anno["body"]}
+    assert bodies["commenting"]["value"] == "The manual also gives 90 psi." and bodies["tagging"]["value"] == "supports"
+    assert bodies["linking"]["source"] == "sources/m.txt"
+    assert (out / "report.html").read_text().count('id="finding-F1"') == 1  # the annotation's id resolves on the page

@@ -1,6 +1,7 @@
 """Stage 6: rendering. One self-contained HTML file (inline CSS and JS allowed by hash in a
 Content-Security-Policy that forbids every outside load), the video beside it, the cited local
-documents copied under ``sources/``, a Markdown export and ``report.json``.
+documents copied under ``sources/``, a Markdown export, ``report.json`` (the contract's sidecar,
+docs/report-contract.md) and the WebVTT / Web Annotation exports.
 
 All text from videos, documents, web pages and models goes through Jinja's autoescaping; links are
 kept only when they are http(s) or relative (``safe_link``), so ``javascript:`` and ``data:`` never
@@ -154,7 +155,12 @@ def render_markdown(data: ReportData) -> str:
 
 
 def write_outputs(data: ReportData, out_dir: Path) -> Path:
-    """``report.html``, ``report.md`` and ``report.json`` (each written atomically)."""
+    """``report.html``, ``report.md``, ``report.json`` and the standards exports ``report.vtt``
+    and ``annotations.jsonld`` (``report.exports``), each written atomically."""
+    from .exports import ANNOTATIONS, VTT, to_annotations, to_webvtt
+
     write_atomic(out_dir / "report.json", json.dumps(data.to_dict(), ensure_ascii=False, indent=1))
     write_atomic(out_dir / "report.md", render_markdown(data))
+    write_atomic(out_dir / VTT, to_webvtt(data))
+    write_atomic(out_dir / ANNOTATIONS, json.dumps(to_annotations(data), ensure_ascii=False, indent=1))
     return write_atomic(out_dir / "report.html", render_html(data))
