@@ -520,6 +520,7 @@ def test_bench_browse_gives_the_same_metrics_on_threads_a_process_pool_and_ray(w
 
 # --------------------------------------------------------------------------- levels: constraints, targets, calculator
 
+
 from vidsleuth.bench.browse import read_questions  # noqa: E402
 from vidsleuth.browse import calculator, checker  # noqa: E402
 from vidsleuth.browse.answers import ground_answer  # noqa: E402
@@ -701,3 +702,23 @@ def test_content_index_finds_a_video_by_what_it_shows(levels, tmp_path):
     assert again.meta["corpus"] == str(corpus.resolve()) and again.meta["content"]["with_content"] == 3
     assert idx.search("19 kg", k=1)[0].video_id == "red_copy"  # only its on-screen text says 19
     assert [h.video_id for h in again.search("blue", k=1)] == ["blue"]
+
+
+def test_levels_world_has_the_levels_shape(tmp_path):
+    from vidsleuth.browse.demolevels import build_levels
+
+    out = build_levels(tmp_path / "w", seed=3, per_level=1, clips=False)  # the corpus and questions; no clips
+    corpus = {r.video_id: r for r in read_corpus(out["corpus"])}
+    qs = {q["level"]: q for q in read_questions(out["questions"])}
+    assert set(qs) == {"L1", "L2", "L3"} and all(r.published and r.channel for r in corpus.values())
+    l1 = qs["L1"]
+    answer = corpus[l1["seed_video_ids"][0]]
+    c = parse_constraints(l1["question"])
+    assert {x.kind for x in c.items} >= {"channel", "title"}
+    negatives = [r for v, r in corpus.items() if v.startswith(l1["id"]) and v != answer.video_id]
+    assert not c.report(answer)["violated"] and all(c.report(r)["violated"] for r in negatives)
+    assert {r.channel == answer.channel for r in negatives} == {True, False}  # one differs in channel, one in title
+    l2 = qs["L2"]
+    cue = l2["question"].split("says ", 1)[1].split(",")[0]
+    assert all(cue not in " ".join(r.search_text().values()) for r in corpus.values())  # the cue is in no metadata
+    assert len(qs["L3"]["seed_video_ids"]) == 2 and len(checker.targets(qs["L3"]["question"])) == 2

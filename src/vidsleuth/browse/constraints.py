@@ -78,6 +78,7 @@ class Constraint:
     phrase: str
     lo: str | float | None = None
     hi: str | float | None = None
+    exact: bool = False  # a quoted title: every word of it, not most
 
     def describe(self) -> str:
         bounds = "" if self.lo is None and self.hi is None else f" [{self.lo or '…'}, {self.hi or '…'}]"
@@ -145,7 +146,7 @@ def _check_title(c: Constraint, rec, content: str) -> Check:
     if not want:
         return Check(c, None, "no title words")
     share = len(want & _words(rec.title)) / len(want)
-    return Check(c, share >= TITLE_MET, f"{share:.0%} of the title words")
+    return Check(c, share >= (1.0 if c.exact else TITLE_MET), f"{share:.0%} of the title words")
 
 
 def _check_quoted(c: Constraint, rec, content: str) -> Check:
@@ -219,11 +220,11 @@ def parse(question: str) -> Constraints:
     items: list[Constraint] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(kind: str, value: str, phrase: str, lo=None, hi=None) -> None:
+    def add(kind: str, value: str, phrase: str, lo=None, hi=None, exact: bool = False) -> None:
         value = value.strip()
         if value and (kind, value.casefold()) not in seen:
             seen.add((kind, value.casefold()))
-            items.append(Constraint(kind, value, phrase.strip(), lo, hi))
+            items.append(Constraint(kind, value, phrase.strip(), lo, hi, exact))
 
     for pat in CHANNEL_PATTERNS:
         for m in re.finditer(pat, question):
@@ -232,7 +233,7 @@ def parse(question: str) -> Constraints:
         for m in re.finditer(pat, question):
             value = m.groupdict().get("x") or m.group(1)
             if value and not any(value.strip().casefold() == v for k, v in seen if k == "title"):
-                add("title", value.strip(" '\""), m.group(0))
+                add("title", value.strip(" '\""), m.group(0), exact=not m.groupdict().get("x"))
     titled = {c.value.casefold() for c in items}
     for m in re.finditer(_QUOTE, question):
         if m.group(1).casefold() not in titled:
