@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import shutil
+import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from vidsleuth import synth
+from vidsleuth.cli import main
+from vidsleuth.models import Endpoint, ModelConfig, Models
 
 MAIN = synth.ClipSpec(
     title="Fixture main clip",
@@ -107,3 +111,53 @@ def no_error_logs(caplog):
     yield
     errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
     assert not errors, "ERROR log records: " + "; ".join(f"{r.name}: {r.getMessage()}" for r in errors)
+
+
+@dataclass(frozen=True)
+class CliRun:
+    """What a CLI run left: exit status, stdout and stderr (the fields of ``CompletedProcess``)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture()
+def cli(capsys):
+    """The ``vidsleuth`` command in-process: ``cli("probe", path, check_rc=0)``. Usage errors
+    (argparse's SystemExit) give their status; an exception that escapes ``main`` (``--debug``)
+    prints its traceback to stderr and gives 1, as the interpreter would."""
+
+    def run(*args, check_rc: int | None = None) -> CliRun:
+        capsys.readouterr()
+        try:
+            rc = main([str(a) for a in args])
+        except SystemExit as exc:
+            rc = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except Exception:  # noqa: BLE001 - what `python -m vidsleuth --debug` shows
+            traceback.print_exc()
+            rc = 1
+        out = capsys.readouterr()
+        result = CliRun(rc, out.out, out.err)
+        if check_rc is not None:
+            assert rc == check_rc, result.stderr
+        return result
+
+    return run
+
+
+@pytest.fixture()
+def scripted_models():
+    """``Models`` over one OpenAI-compatible endpoint at a ``ScriptedServer``:
+    ``scripted_models(srv, name="fake", model="m", roles={"judge": "fake"}, vision=True)``."""
+
+    def make(srv, name: str = "fake", model: str = "m", *, roles: dict | None = None, cache=False, **endpoint) -> Models:
+        return Models(scripted_config(srv, name, model, roles=roles, **endpoint), cache=cache)
+
+    return make
+
+
+def scripted_config(srv, name: str = "fake", model: str = "m", *, roles: dict | None = None, **endpoint) -> ModelConfig:
+    """The ``ModelConfig`` of ``scripted_models`` (for code that takes a config, not ``Models``)."""
+    return ModelConfig({name: Endpoint(name=name, backend="openai", base_url=srv.base_url, model=model, **endpoint)},
+                       dict(roles or {}))

@@ -1,8 +1,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from PIL import Image
@@ -212,11 +210,7 @@ def test_instance_validation(tmp_path):
 # --------------------------------------------------------------------------- CLI and runner
 
 
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "vidsleuth", *map(str, args)], capture_output=True, text=True)
-
-
-def test_metrics_grounding_native_and_charades(tmp_path):
+def test_metrics_grounding_native_and_charades(cli, tmp_path):
     (tmp_path / "gt.jsonl").write_text('{"id": "a", "gt": [[2, 6]], "duration": 10}\n{"id": "b", "gt": [[0, 4]], "duration": 10}\n')
     (tmp_path / "pred.jsonl").write_text('{"id": "a", "pred": [[2, 6], [0, 1]]}\n{"id": "b", "pred": []}\n')
     m = json.loads(cli("metrics", "grounding", "--gt", tmp_path / "gt.jsonl", "--pred", tmp_path / "pred.jsonl", "--json").stdout)
@@ -233,7 +227,7 @@ def test_metrics_grounding_native_and_charades(tmp_path):
     assert bad.returncode == 1 and "pred.jsonl: line 1" in bad.stderr
 
 
-def test_bench_compass_runs_resumes_and_writes_outputs(tmp_path):
+def test_bench_compass_runs_resumes_and_writes_outputs(cli, tmp_path):
     data = make_demo_set(tmp_path / "demo")
     rows = [json.loads(l) for l in data.read_text().splitlines()]
     assert len(rows) == 12 and {r["task"] for r in rows} == {"TG", "SG", "QA"}
@@ -295,7 +289,7 @@ def test_bench_compass_runs_resumes_and_writes_outputs(tmp_path):
     assert again["Average"]["text"] == 1.0 and again["text.QA.accuracy"] == 1.0
 
 
-def test_bench_compass_with_the_local_model(tmp_path):
+def test_bench_compass_with_the_local_model(cli, tmp_path):
     """The whole path offline: the text-only local model reads frames through OCR notes."""
     data = make_demo_set(tmp_path / "demo")
     subset = tmp_path / "demo" / "red.jsonl"  # one clip's three instances keep the test short
@@ -309,7 +303,7 @@ def test_bench_compass_with_the_local_model(tmp_path):
     assert set(m["settings"]) == set(SETTINGS)
 
 
-def test_metrics_boxes_and_qa_cli(tmp_path):
+def test_metrics_boxes_and_qa_cli(cli, tmp_path):
     (tmp_path / "bg.jsonl").write_text('{"id": "1", "gt": [[0, 0, 10, 10], [0, 0, 10, 10]]}\n')
     (tmp_path / "bp.jsonl").write_text('{"id": "1", "pred": [[0, 0, 10, 10], [5, 0, 15, 10]]}\n')
     m = json.loads(cli("metrics", "boxes", "--gt", tmp_path / "bg.jsonl", "--pred", tmp_path / "bp.jsonl", "--json").stdout)

@@ -338,11 +338,7 @@ def test_local_model_reads_images_through_ocr(tmp_path, main_clip):
 # --------------------------------------------------------------------------- CLI
 
 
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "vidsleuth", *map(str, args)], capture_output=True, text=True)
-
-
-def test_cli_models_and_chat(tmp_path):
+def test_cli_models_and_chat(cli, tmp_path):
     with ScriptedServer(["pong"], repeat_last=True) as srv:
         cfg = write_config(tmp_path, srv.base_url)
         listed = json.loads(cli("models", "--config", cfg, "--json").stdout)

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -161,11 +159,7 @@ def test_trec_files_round_trip(tmp_path):
         read_qrels(tmp_path / "bad.txt")
 
 
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "vidsleuth", *map(str, args)], capture_output=True, text=True)
-
-
-def test_cli_index_search_and_eval(corpus, tmp_path):
+def test_cli_index_search_and_eval(cli, corpus, tmp_path):
     assert cli("index", "build", corpus, "-o", tmp_path / "idx").returncode == 0
     hits = json.loads(cli("search", "-i", tmp_path / "idx", "lighthouse keepers", "-k", "3", "--json").stdout)
     assert hits[0]["video_id"] == "lh2" and hits[0]["rank"] == 1

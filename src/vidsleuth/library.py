@@ -304,3 +304,21 @@ def ingest_many(paths: list[Path], library: str | Path | None = None, options: I
     run_id = store.find_or_start("ingest", {"files": [i for i, _ in items], "options": asdict(options)})
     return map_items(_ingest_task, items, store=store, run_id=run_id, workers=workers, executor=executor,
                      address=address, label="ingest")
+
+
+def ingest_files(inputs: list[str | Path], library: str | Path | None = None, options: IngestOptions | None = None,
+                 *, recursive: bool = False, executor: str = "local", workers: int | None = None,
+                 address: str | None = None) -> dict:
+    """Ingest files and folders of media (``collect_media``): one file directly, so that its error
+    is the caller's error; several through ``ingest_many``, whose failures are listed. Returns the
+    library, each video's ``timeline_summary``, the failures, the seconds and the hours of video."""
+    files = collect_media(inputs, recursive=recursive)
+    if len(files) == 1 and not files[0].is_dir():
+        videos, failures, seconds = [timeline_summary(ingest(files[0], library, options))], [], None
+    else:
+        result = ingest_many(files, library, options, executor=executor, workers=workers, address=address)
+        videos = [result.done[str(f.resolve())] for f in files if str(f.resolve()) in result.done]
+        failures, seconds = result.errors(), result.seconds
+    root = Path(library) if library else default_library()
+    return {"library": str(root), "files": len(files), "videos": videos, "failures": failures, "seconds": seconds,
+            "video_hours": round(sum(v["duration"] for v in videos) / 3600, 4)}

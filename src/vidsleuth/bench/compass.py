@@ -302,33 +302,36 @@ def run_compass(data: str | Path, models, model_name: str, out: str | Path, *, t
     metrics = score(instances, parsed, missing)
     metrics["calls"] = store.summary(run_id)
     metrics["errors"] = result.errors()
+    metrics["frames"] = k
     write_outputs(out, instances, done, metrics, protocol, model_name, k, result.seconds)
     return metrics
 
 
 @writes_output("bench compass")
-def run_compass_sweep(data: str | Path | None, config, model_name: str, out: str | Path, *, frames: list[int] | None = None,
-                      cache: bool = True, **kw) -> tuple[dict, list[dict], int]:
+def run_compass_sweep(data: str | Path | None, config, model: str, out: str | Path, *, frames: list[int] | None = None,
+                      cache: bool = True, workers: int = 4, **kw) -> dict:
     """``run_compass`` for each frame budget (one budget: ``out`` itself; several: ``out/frames-K``
-    plus the sweep plot). Without ``data``, the generated demo set. Returns results, errors, missing."""
+    plus the sweep plot). Without ``data``, the generated demo set. Returns ``results`` per
+    budget (with its summary table), the run ``errors`` and how many settings are ``missing``."""
     from ..models import Models
 
     models = Models(config, cache=cache)
-    models.get(model_name)  # an unknown endpoint fails before anything is written
+    models.get(model)  # an unknown endpoint fails before anything is written
     data = data or make_demo_set(Path(out) / "demo-data")
     budgets = list(frames) if frames else [None]
     results, errors, missing = {}, [], 0
     for k in budgets:
         target = Path(out) if len(budgets) == 1 else Path(out) / f"frames-{k}"
-        m = run_compass(data, models, model_name, target, frames=k, **kw)
+        m = run_compass(data, models, model, target, frames=k, concurrency=workers, **kw)
         errors += m["errors"]
         missing += m["counts"]["missing"]
         results[str(k or "default")] = {"out": str(target), "consistency": m["consistency"],
                                         "consistency_pairs": m["consistency_pairs"], "counts": m["counts"],
-                                        "average": {s: v.get("Average") for s, v in m["settings"].items()}}
+                                        "average": {s: v.get("Average") for s, v in m["settings"].items()},
+                                        "summary": summary_table(m, model, m["frames"])}
     if len(budgets) > 1:
         plot_sweep(results, Path(out))
-    return results, errors, missing
+    return {"results": results, "errors": errors, "missing": missing}
 
 
 def write_outputs(out: Path, instances, done: dict, metrics: dict, protocol: dict, model_name: str, k: int, seconds: float) -> None:

@@ -211,3 +211,38 @@ def load_predictions(path: str | Path, fmt: str) -> tuple[Predictions, int]:
             empty += 1
         out[str(d[key])] = wins
     return out, empty
+
+
+# --------------------------------------------------------------------------- id -> value files
+
+
+def read_pairs(path: str | Path, key: str, check=None) -> dict[str, Any]:
+    """id -> the value of ``key`` for each JSONL line (``metrics boxes`` / ``metrics qa`` files).
+    ``check(value)`` returns a problem ('' when fine), which is an error naming the line (ground
+    truth); without ``check`` every value is kept for the caller to parse (predictions)."""
+    out = {}
+    for n, d in iter_jsonl(path):
+        if not isinstance(d, dict) or "id" not in d:
+            raise DataFileError(path, n, "needs 'id'")
+        value = d.get(key)
+        if check is not None:
+            problem = check(value)
+            if problem:
+                raise DataFileError(path, n, f"{key}: {problem}")
+        out[str(d["id"])] = value
+    if not out:
+        raise DataFileError(path, None, "holds no rows: nothing to score")
+    return out
+
+
+def box_pair_problem(v: Any) -> str:
+    """'' for ``[[x1, y1, x2, y2] at the start, [x1, y1, x2, y2] at the end]`` of finite numbers."""
+    ok = (isinstance(v, list) and len(v) == 2 and all(isinstance(b, list) and len(b) == 4 and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in b) for b in v))
+    return "" if ok else "expected [[x1, y1, x2, y2] at the start, [x1, y1, x2, y2] at the end] of finite numbers"
+
+
+def option_letter_problem(v: Any) -> str:
+    """'' for one option letter A..J (any case, surrounding spaces allowed)."""
+    ok = isinstance(v, str) and len(v.strip()) == 1 and v.strip().upper() in "ABCDEFGHIJ"
+    return "" if ok else "expected one option letter"

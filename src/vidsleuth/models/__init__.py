@@ -3,6 +3,7 @@ concurrency limits and cost accounting. ``Models`` hands out a model per role.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..store import RunStore
@@ -29,8 +30,11 @@ class Models:
         name = self.overrides.get(role) or self.overrides.get("default")
         return self.config.endpoint(name) if name else self.config.for_role(role)
 
-    def get(self, name: str, role: str = "default") -> ChatModel:
+    def get(self, name: str, role: str = "default", **changes) -> ChatModel:
+        """The endpoint ``name`` as a model; ``changes`` (e.g. ``timeout``, ``max_retries``) apply
+        to this model only, never to the configured endpoint."""
         ep = self.config.endpoint(name)
+        ep = replace(ep, **changes) if changes else ep
         return backend(ep.backend)(ep, cache=self.cache, store=self.store, run_id=self.run_id, role=role)
 
     def for_role(self, role: str) -> ChatModel:

@@ -21,7 +21,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import DataFileError
+from ..errors import ArgumentError, DataFileError
+from ..files import read_text, write_atomic
+from .corpus import iter_jsonl
+from .index import SearchIndex
 
 Run = dict[str, list[tuple[str, float]]]  # qid -> [(docid, score)]
 Qrels = dict[str, dict[str, int]]  # qid -> {docid: grade}
@@ -83,8 +86,6 @@ def evaluate(run: Run, qrels: Qrels, ks: Iterable[int] = (10,)) -> dict:
 def _trec_rows(path: str | Path, form: str):
     """(line number, fields) of a whitespace-separated TREC file whose lines look like ``form``."""
     width = len(form.split())
-    from ..files import read_text
-
     with io.StringIO(read_text(path, "TREC file")) as fh:
         for n, line in enumerate(fh, 1):
             parts = line.split()
@@ -118,11 +119,47 @@ def read_run(path: str | Path) -> Run:
 
 
 def write_run(path: str | Path, run: Run, tag: str = "vidsleuth") -> None:
-    from ..files import write_atomic
-
     write_atomic(path, "".join(f"{qid} Q0 {doc} {rank} {score:.6f} {tag}\n"
                                for qid, docs in run.items() for rank, (doc, score) in enumerate(docs, 1)))
 
 
 def qrels_from_queries(rows: list[dict]) -> Qrels:
     return {str(r["id"]): {str(d): 1 for d in r.get("relevant") or []} for r in rows}
+
+
+def read_queries(path: str | Path) -> list[dict]:
+    """Query rows ``{"id", "query", "relevant": [ids]}`` of a JSONL file; a row without an id or a
+    string query is an error naming its line, and a file with no rows is an error."""
+    rows = []
+    for n, row in iter_jsonl(path):
+        if not isinstance(row, dict) or "id" not in row or not isinstance(row.get("query"), str):
+            raise DataFileError(path, n, "needs 'id' and a string 'query'")
+        rows.append(row)
+    if not rows:
+        raise DataFileError(path, None, "holds no queries: nothing to score")
+    return rows
+
+
+def evaluate_index(index: str | Path | None = None, queries: str | Path | None = None, *,
+                   qrels: str | Path | None = None, run: str | Path | None = None,
+                   run_out: str | Path | None = None, ks: Iterable[int] = (10,)) -> dict:
+    """Score the ``queries`` run on ``index`` (their ``relevant`` lists, or ``qrels``), writing
+    their TREC run to ``run_out`` when given; or score an existing TREC ``run`` against ``qrels``.
+    Returns ``evaluate``'s result (metrics and per-query values)."""
+    ks = list(ks) or [10]
+    if run is not None:
+        if qrels is None:
+            raise ArgumentError("--run needs --qrels")
+        scored, truth = read_run(run), read_qrels(qrels)
+        if not scored:
+            raise DataFileError(run, None, "holds no lines: nothing to score")
+        return evaluate(scored, truth, ks)
+    if index is None or queries is None:
+        raise ArgumentError("give -i INDEX and --queries FILE, or --run RUN --qrels QRELS")
+    rows = read_queries(queries)
+    truth = read_qrels(qrels) if qrels else qrels_from_queries(rows)
+    hits = SearchIndex.load(index).search_many([r["query"] for r in rows], k=max(ks + [10]))
+    scored = {str(r["id"]): [(h.video_id, h.score) for h in hs] for r, hs in zip(rows, hits)}
+    if run_out is not None:
+        write_run(run_out, scored)
+    return evaluate(scored, truth, ks)
