@@ -15,19 +15,6 @@ from .errors import LibraryError
 SCHEMA_VERSION = 1
 
 
-def format_seconds(t: float) -> str:
-    """Seconds as people read them: ``m:ss`` or ``h:mm:ss`` (tenths kept when present)."""
-    t = max(0.0, float(t))
-    whole = int(t)
-    tenths = int(round((t - whole) * 10))
-    if tenths == 10:
-        whole, tenths = whole + 1, 0
-    h, rem = divmod(whole, 3600)
-    m, s = divmod(rem, 60)
-    text = f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-    return f"{text}.{tenths}" if tenths else text
-
-
 @dataclass(frozen=True)
 class VideoInfo:
     """What ``probe`` learns about a media file. ``width``/``height`` are display size (after
