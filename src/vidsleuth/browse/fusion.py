@@ -95,8 +95,8 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
     dense_content = dense_all = [0.0] * n
     if embedder is not None and weights.get("dense_content", 0) + weights.get("dense_all", 0) > 0:
         texts = [c.content or "(nothing seen or heard)" for c in candidates] + [c.everything for c in candidates]
-        vecs = embedder.embed(texts, kind="passage")
-        qv = embedder.embed([question], kind="query")[0]
+        vecs = embedded(embedder, texts, "passage")
+        qv = embedded(embedder, [question], "query")[0]
         sims = vecs @ qv
         has_content = [bool(c.content) for c in candidates]
         dense_content = _minmax([float(s) if h else float("nan") for s, h in zip(sims[:n], has_content)])
@@ -109,6 +109,23 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
         out.append(Scored(c.video_id, round(score, 6), {k: round(v, 4) for k, v in sig.items()}))
     order = sorted(range(n), key=lambda i: (-out[i].score, i))
     return [out[i] for i in order]
+
+
+_VECTORS: dict[tuple[str, str, str], np.ndarray] = {}  # (embedder, kind, text) -> vector, for this process
+_VECTORS_MAX = 4096
+
+
+def embedded(embedder, texts: list[str], kind: str) -> np.ndarray:
+    """The embedder's vectors, each text embedded once per process: the same candidates come back
+    in every browsing loop and in every question of a topic."""
+    name = getattr(embedder, "name", type(embedder).__name__)
+    missing = list(dict.fromkeys(t for t in texts if (name, kind, t) not in _VECTORS))
+    if missing:
+        if len(_VECTORS) + len(missing) > _VECTORS_MAX:
+            _VECTORS.clear()
+        for t, v in zip(missing, embedder.embed(missing, kind=kind)):
+            _VECTORS[(name, kind, t)] = v
+    return np.vstack([_VECTORS[(name, kind, t)] for t in texts])
 
 
 def _minmax(values: list[float]) -> list[float]:
