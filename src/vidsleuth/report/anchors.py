@@ -2,13 +2,15 @@
 moments where it is heard and seen (seed 000 §2.1: claims, procedures, parameters, entities, open
 questions).
 
-Speech (or subtitles) is read sentence by sentence; a sentence that states a quantity is a
-*parameter*, one that names a part or model code an *entity*, a question an *open question*, an
-instruction a *procedure*, anything else a *claim*. On-screen text that states the same quantity
-or code within ``ALIGN_S`` seconds joins the spoken anchor as a second moment (visual observation
-aligned with speech on the timeline); on-screen values never spoken become anchors of their own.
-Anchors are ranked by relevance to the request (lexical overlap of subject words plus the e5
-similarity, with a bonus for stated values, which are what external sources can check).
+Speech and on-screen text are read alike, after number words become digits (``values.normalise``:
+Whisper's "100 and 20 kilometers" is 120 km, "六千步" 6000 steps). A sentence that states a value
+is a *parameter*, one that names a part or model code an *entity*, a real question an *open
+question* (not a greeting or a rhetorical "What's up riders?"), an instruction a *procedure*,
+anything else a *claim*. On-screen text that states the same value or code within ``ALIGN_S``
+seconds joins the spoken anchor as a second moment; an on-screen value with a unit or currency
+never spoken ("$3,499", "625 Wh") is an anchor of its own, named after the speech around it.
+Anchors are ranked by relevance to the request (subject-word overlap plus e5 similarity, with a
+bonus for stated values, which are what external sources can check).
 """
 
 from __future__ import annotations
@@ -16,13 +18,23 @@ from __future__ import annotations
 import re
 
 from ..types import Segment, Timeline
-from .facts import codes, quantities, sentences, subject_words
+from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
 
 ALIGN_S = 12.0
 _IMPERATIVE = {"set", "add", "bake", "mix", "heat", "preheat", "tighten", "torque", "cut", "drill", "apply", "use", "wait",
                "let", "remove", "insert", "rest", "proof", "knead", "check", "turn", "press", "fold", "cool", "fit",
-               "replace", "clean", "sand", "paint", "glue", "pour", "stir", "measure", "install", "mount", "keep"}
+               "replace", "clean", "sand", "paint", "glue", "pour", "stir", "measure", "install", "mount", "keep", "clamp"}
+_GREETING = re.compile(r"^\s*(?:what'?s up|how'?s it going|how are (?:you|we)|hey|hi|hello|welcome|ready|right|ok(?:ay)?|"
+                       r"you know|guess what|who'?s ready|are you ready|isn'?t it|don'?t you|大家好|你好|准备好了吗|对吧|是不是)\b",
+                       re.I)
+_ZH_PROCEDURE = ("先", "再", "把", "将", "请", "然后", "每天", "每次")
+
+
+def _is_question(sentence: str) -> bool:
+    """A question a source could answer: not a greeting, a tag or a rhetorical aside."""
+    s = sentence.strip()
+    return s.endswith(("?", "？")) and not _GREETING.search(s) and len(objects(subject_words(s))) >= 2
 
 
 def _kind(sentence: str) -> str:
@@ -30,10 +42,12 @@ def _kind(sentence: str) -> str:
         return "parameter"
     if codes(sentence):
         return "entity"
-    if sentence.rstrip().endswith(("?", "？")):
+    if _is_question(sentence):
         return "open_question"
     first = re.findall(r"[A-Za-z]+", sentence[:40].lower())
-    return "procedure" if first and first[0] in _IMPERATIVE else "claim"
+    if first and first[0] in _IMPERATIVE or sentence.lstrip().startswith(_ZH_PROCEDURE):
+        return "procedure"
+    return "claim"
 
 
 def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, str]]:
@@ -45,7 +59,7 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
             # ASR often runs sentences together with commas ("Welcome back, today, a country loaf,
             # proof it for five hours,"): a long one is cut into clauses so a value's moment is the
             # clause that says it, not the start of the run
-            parts += [c for c in re.split(r"(?<=[,;])\s+", sent) if c.strip()] if len(sent) > 60 else [sent]
+            parts += [c for c in re.split(r"(?<=[,;，；])\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
         total = sum(len(p) for p in parts) or 1
         t, span = seg.start, max(0.0, seg.end - seg.start)
         for p in parts:
@@ -57,41 +71,38 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
 
 def _value_label(text: str) -> str:
     q = quantities(text)
-    if q:
-        return ", ".join(x.label() for x in q)
-    c = codes(text)
-    return ", ".join(c)
+    return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
+
+
+def _drafts(timeline: Timeline) -> list[dict]:
+    speech, screen = timeline.of_kind("speech", "subtitle"), timeline.of_kind("ocr")
+    drafts: list[dict] = []
+    for text, start, end, kind in _spoken_sentences(speech):
+        if not subject_words(text) and not quantities(text):
+            continue
+        drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
+                       "q": quantities(text), "c": codes(text)})
+    for seg in screen:
+        q, c = quantities(seg.text), codes(seg.text)
+        if not q and not c:
+            continue
+        near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
+        same = next((d for d in near if any(a.same_as(b) for a in q for b in d["q"]) or set(c) & set(d["c"])), None)
+        if same is not None:
+            same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
+            continue
+        if any(d["kind"] == "parameter" and d["moments"][0].kind == "ocr" and d["text"] == seg.text for d in drafts):
+            continue  # the same caption read again a moment later
+        said = min(near, key=lambda d: abs(d["moments"][0].start - seg.start), default=None)
+        drafts.append({"kind": "parameter" if q else "entity", "text": seg.text, "q": q, "c": c,
+                       "moments": [Moment(seg.start, seg.end, "ocr", seg.text)],
+                       "context": said["text"] if said and not said["q"] else ""})
+    return drafts
 
 
 def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embedder=None) -> list[Anchor]:
     """The request's research anchors in ``timeline``, most relevant first, at most ``max_anchors``."""
-    speech = timeline.of_kind("speech", "subtitle")
-    screen = timeline.of_kind("ocr")
-    drafts: list[dict] = []
-    for text, start, end, kind in _spoken_sentences(speech):
-        if len(subject_words(text)) == 0:
-            continue
-        drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
-                       "q": quantities(text), "c": codes(text)})
-    used_screen: set[int] = set()
-    for i, seg in enumerate(screen):
-        q, c = quantities(seg.text), codes(seg.text)
-        if not q and not c:
-            continue
-        for d in drafts:
-            near = abs(d["moments"][0].start - seg.start) <= ALIGN_S
-            same = any(a.same_as(b, 0.0) for a in q for b in d["q"]) or bool(set(c) & set(d["c"]))
-            if near and same:
-                d["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
-                used_screen.add(i)
-                break
-    for i, seg in enumerate(screen):
-        if i in used_screen:
-            continue
-        q, c = quantities(seg.text), codes(seg.text)
-        if (q or c) and subject_words(seg.text):
-            drafts.append({"kind": "parameter" if q else "entity", "text": seg.text,
-                           "moments": [Moment(seg.start, seg.end, "ocr", seg.text)], "q": q, "c": c})
+    drafts = _drafts(timeline)
     if not drafts:
         return []
     want = subject_words(request)
@@ -104,16 +115,25 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
         dense = [max(0.0, (x - lo) / max(1e-9, max(dense) - lo)) for x in dense] if len(dense) > 1 else [1.0]
     scored = []
     for d, dn in zip(drafts, dense):
-        subj = subject_words(d["text"]) | set().union(*(subject_words(m.text) for m in d["moments"]))
+        subj = subject_words(d["text"] + " " + d.get("context", "")) | set().union(
+            *(subject_words(m.text) for m in d["moments"]))
         lex = len(subj & want) / max(1, len(want))
-        bonus = {"parameter": 0.3, "entity": 0.2, "open_question": 0.1}.get(d["kind"], 0.0)
-        score = 0.5 * lex + 0.3 * dn + bonus
-        if d["kind"] in ("claim", "procedure") and lex < 0.25:
+        counted = d["q"] and all(v.dimension.startswith("count:") for v in d["q"])
+        bonus = {"parameter": 0.15 if counted else 0.3, "entity": 0.2, "open_question": 0.1}.get(d["kind"], 0.0)
+        if d["kind"] in ("claim", "procedure", "open_question") and lex < 0.25:
             continue  # a sentence that shares little with the request is narration, not an anchor
-        scored.append((score, d, subj))
+        scored.append((0.5 * lex + 0.3 * dn + bonus, d, subj))
     scored.sort(key=lambda x: (-x[0], x[1]["moments"][0].start))
     chosen = sorted(scored[:max_anchors], key=lambda x: x[1]["moments"][0].start)
     return [Anchor(id=f"A{k}", kind=d["kind"], text=d["text"], subject=" ".join(sorted(subj)),
                    value=_value_label(d["text"]), moments=tuple(sorted(d["moments"], key=lambda m: m.start)),
-                   relevance=round(score, 3))
+                   relevance=round(score, 3), heading=_heading(d))
             for k, (score, d, subj) in enumerate(chosen, 1)]
+
+
+def _heading(d: dict) -> str:
+    """What the anchor measures: from its own words, else from the speech around an on-screen value."""
+    own = heading_of(d["text"], d["q"])
+    if d.get("context") and len(objects(subject_words(d["text"]))) == 0:
+        return heading_of(d["context"] + " " + d["text"])
+    return own

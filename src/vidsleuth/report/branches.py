@@ -1,9 +1,11 @@
-"""Stage 3: one evidence branch per anchor. Every source's passages are cut into sentences and
-ranked per anchor by subject-word overlap (idf-weighted, stemmed) fused with e5 similarity, with a
-bonus for a value of the anchor's dimension or its code. A sentence goes to the anchor it matches
-best (and to a second one only when nearly as good), each anchor keeps its best sentences from
-distinct sources, and the relations are decided per branch in parallel (model calls are held to
-the endpoint's limit by the model layer)."""
+"""Stage 3: one evidence branch per anchor. Every source's passages are cut into statements
+(sentences, and table rows read under their header) and linked to an anchor only when they are
+about its subject: they share an *object* word with it (``facts.objects``: the thing measured, not
+the property), in the sentence or in the source's title. Among those, candidates are ranked by the
+idf-weighted overlap fused with e5 similarity, with a bonus for a value of the anchor's kind or its
+code. A statement goes to the anchor it matches best (and to a second one only when nearly as
+good); relations are decided per branch in parallel (model calls are held to the endpoint's limit
+by the model layer). What is not linked is counted with the reason (``counts["dropped"]``)."""
 
 from __future__ import annotations
 
@@ -12,12 +14,14 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from .facts import codes, quantities, sentences, subject_words
+from .facts import Statement, objects, quantities, sentences, statement, subject_words
 from .sources import Passage
 from .types import Anchor
 
-MIN_SCORE = 0.25
+MIN_SCORE = 0.2
 SECOND_BEST = 0.9
+DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
+VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
 
 
 @dataclass(frozen=True)
@@ -27,109 +31,145 @@ class Candidate:
     excerpt: str
     score: float
 
+    @property
+    def context(self) -> str:
+        return self.passage.context
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The relater's verdict on one candidate (``relation`` None: not evidence, with why)."""
+
+    candidate: Candidate
+    relation: str | None
+    rationale: str
+    confidence: float
+    decided_by: str
+
 
 def _units(passages: list[Passage]) -> list[tuple[Passage, str]]:
     out = []
     for p in passages:
-        if p.modality == "video":
+        if p.modality == "video" or p.context:
             out.append((p, p.text))
             continue
         title = p.source.title.strip().lower()
         for s in sentences(p.text) or [p.text]:
             # a document's title or heading line (often run together with its date line) names the
             # subject; it is not evidence about it
-            if len(s) >= 15 and not (title and s.strip().lower().startswith(title)):
+            if len(s) >= 12 and not (title and s.strip().lower().startswith(title)):
                 out.append((p, s))
     return out
 
 
-def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None) -> list[Candidate]:
-    """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating)."""
+def anchor_words(a: Anchor) -> tuple[set[str], set[str]]:
+    """(all subject words, object words) of an anchor, from its text and every moment."""
+    words = subject_words(a.text) | set(a.subject.split())
+    for m in a.moments:
+        words |= subject_words(m.text)
+    return words, objects(words) or words  # "The pressure is 90 psi": with no thing named, the property is the subject
+
+
+def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder):
+    if embedder is None:
+        return None
+    q = embedder.embed([f"{a.text} {a.heading}" for a in anchors], kind="query")
+    p = embedder.embed([text for _, text in units], kind="passage")
+    return p @ q.T  # units x anchors
+
+
+def _score(a_obj: set[str], a_kinds: set[str], st: Statement, title_obj: set[str], idf, dense: float) -> float:
+    own = a_obj & set(st.words)
+    by_title = (a_obj & title_obj) - own
+    same_kind = bool(a_kinds & {r.value.dimension for r in st.readings})
+    if not own and not by_title and not (dense >= DENSE_ALONE and same_kind):
+        return 0.0  # not about the anchor's subject
+    total = sum(idf(w) for w in a_obj) or 1.0
+    lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
+    return 0.6 * min(1.0, lex) + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
+
+
+def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
+         dropped: Counter | None = None) -> list[Candidate]:
+    """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
+    ``dropped`` counts what was left out and why."""
+    dropped = Counter() if dropped is None else dropped
     units = _units(passages)
     if not anchors or not units:
         return []
-    words = [subject_words(text) for _, text in units]
-    dims = [{q.dimension for q in quantities(text)} for _, text in units]
-    unit_codes = [set(codes(text)) for _, text in units]
-    df = Counter(w for ws in words for w in ws)
-    n = len(units)
-    idf = lambda w: math.log(1 + n / (1 + df.get(w, 0)))  # noqa: E731
-    dense = None
-    if embedder is not None:
-        q = embedder.embed([f"{a.text} {a.subject}" for a in anchors], kind="query")
-        p = embedder.embed([text for _, text in units], kind="passage")
-        dense = p @ q.T  # units x anchors
-    scores = [[0.0] * len(anchors) for _ in units]
-    for j, a in enumerate(anchors):
-        # each moment is scored on its own and the best counts: a short on-screen label ("PROOF 5 H")
-        # is not drowned by a long, misheard spoken sentence around the same value
-        views = [ws for ws in [subject_words(a.text)] + [subject_words(m.text) for m in a.moments] if ws]
-        totals = [sum(idf(w) for w in ws) or 1.0 for ws in views]
-        aq = quantities(" ".join([a.text] + [m.text for m in a.moments]))
-        ac = set(codes(a.text))
-        for i in range(len(units)):
-            lex = max((sum(idf(w) for w in ws & words[i]) / t for ws, t in zip(views, totals)), default=0.0)
-            if lex == 0:
-                continue
-            bonus = 0.0
-            if aq and any(x.dimension in dims[i] for x in aq):
-                bonus += 0.2
-            if ac and ac & unit_codes[i]:
-                bonus += 0.3
-            dn = float(dense[i, j]) if dense is not None else 0.0
-            scores[i][j] = 0.6 * lex + 0.4 * max(0.0, (dn - 0.75) / 0.25) + bonus
+    stmts = [statement(text, p.context) for p, text in units]
+    titles = {p.source.location: subject_words(p.source.title) for p, _ in units}
+    df = Counter(w for st in stmts for w in st.words)
+    idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
+    dense = _dense(anchors, units, embedder)
+    views = [anchor_words(a)[1] for a in anchors]
+    kinds = [{v.dimension for v in quantities(" ".join([a.text] + [m.text for m in a.moments]))} for a in anchors]
+    scores = [[_score(views[j], kinds[j], st, titles[p.source.location], idf,
+                      float(dense[i, j]) if dense is not None else 0.0) for j in range(len(anchors))]
+              for i, ((p, _), st) in enumerate(zip(units, stmts))]
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
+    reached: set[str] = set()
     for i, (passage, text) in enumerate(units):
         best = max(scores[i])
         if best < MIN_SCORE:
+            if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
+                                         for j in range(len(anchors))):
+                dropped["a value of the anchor's kind about another subject"] += 1
             continue
+        reached.add(passage.source.location)
         for j, s in enumerate(scores[i]):
             if s >= MIN_SCORE and s >= SECOND_BEST * best:
                 picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4)))
+    dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     out: list[Candidate] = []
     for j in picked:  # a few more than needed: the relater may find some to be mere mentions
         per_source: Counter = Counter()
-        kept = 0
         for c in sorted(picked[j], key=lambda c: -c.score):
-            if per_source[c.passage.source.location] >= 2 or kept >= 3 * per_anchor:
+            if per_source[c.passage.source.location] >= 3 or sum(per_source.values()) >= 4 * per_anchor:
                 continue
             per_source[c.passage.source.location] += 1
-            kept += 1
             out.append(c)
     return out
 
 
-def select(decided: list[tuple], per_anchor: int) -> list[tuple]:
-    """After the relations: per anchor, the best related excerpts from at most ``per_anchor``
-    sources — one per relation a source has to it (a page may both update a value and explain
-    it), at most two per source; mere mentions (relation None) are dropped."""
-    out, seen = [], set()
-    sources: dict[str, set] = {}
-    per_source: Counter = Counter()
-    for d in sorted(decided, key=lambda d: -d[0].score):
-        c, rel = d[0], d[1]
-        loc = c.passage.source.location
-        key = (c.anchor_id, loc, rel)
-        chosen = sources.setdefault(c.anchor_id, set())
-        if rel is None or key in seen or per_source[(c.anchor_id, loc)] >= 2:
+def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None) -> list[Decision]:
+    """After the relations: per anchor, one record per source — its strongest stance (a value it
+    compares before background), so no source both supports and contradicts one anchor — from at
+    most ``per_anchor`` sources; no-stance decisions are dropped and counted by reason."""
+    dropped = Counter() if dropped is None else dropped
+    best: dict[tuple[str, str], Decision] = {}
+    for d in decided:
+        if d.relation is None:
+            dropped[d.rationale.split(":")[0]] += 1
             continue
-        if loc not in chosen and len(chosen) >= per_anchor:
+        key = (d.candidate.anchor_id, d.candidate.passage.source.location)
+        rank_of = (d.relation in VALUE_RELATIONS, d.confidence * d.candidate.score)
+        old = best.get(key)
+        if old is None or rank_of > (old.relation in VALUE_RELATIONS, old.confidence * old.candidate.score):
+            if old is not None:
+                dropped["a weaker excerpt of a source already cited for the anchor"] += 1
+            best[key] = d
+        else:
+            dropped["a weaker excerpt of a source already cited for the anchor"] += 1
+    out: list[Decision] = []
+    per: Counter = Counter()
+    for d in sorted(best.values(), key=lambda d: (-(d.relation in VALUE_RELATIONS), -d.candidate.score)):
+        if per[d.candidate.anchor_id] >= per_anchor:
+            dropped["over the sources-per-anchor budget"] += 1
             continue
-        seen.add(key)
-        chosen.add(loc)
-        per_source[(c.anchor_id, loc)] += 1
+        per[d.candidate.anchor_id] += 1
         out.append(d)
     order = {id(d): i for i, d in enumerate(decided)}
     return sorted(out, key=lambda d: order[id(d)])
 
 
-def run_branches(anchors: list[Anchor], candidates: list[Candidate], decide, *, workers: int = 4) -> list[tuple]:
+def run_branches(anchors: list[Anchor], candidates: list[Candidate], decide, *, workers: int = 4) -> list[Decision]:
     """``decide(anchor, candidate) -> (relation, rationale, confidence, decided_by)`` for every
     candidate, one branch (thread) per anchor; results in anchor order."""
     by_anchor = {a.id: [c for c in candidates if c.anchor_id == a.id] for a in anchors}
 
-    def branch(a: Anchor):
-        return [(c, *decide(a, c)) for c in by_anchor[a.id]]
+    def branch(a: Anchor) -> list[Decision]:
+        return [Decision(c, *decide(a, c)) for c in by_anchor[a.id]]
 
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(anchors)))) as pool:
         results = list(pool.map(branch, anchors))

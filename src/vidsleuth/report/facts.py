@@ -1,113 +1,61 @@
-"""Quantities and subjects in a sentence: what the deterministic relater compares.
+"""Statements: what a sentence (or a table row) says, read as subject words and stated values.
 
-A *statement* is a sentence read as (subject words, quantities, codes). "Bake at two hundred and
-thirty degrees" and "an oven temperature of 446 °F" both state a temperature; after unit
-conversion they agree. Values are read with the rule judge's normaliser (number words as digits,
-unit spellings merged), then converted to one base unit per dimension so that 446 °F = 230 °C,
-1.5 h = 90 min and 1.2 kg = 1200 g compare equal.
+Values come from ``vidsleuth.values`` (pint, text2num, cn2an): intervals in one comparison unit
+per dimension, so "between 350 and 375 °F" holds 180 °C and "at least 10 minutes" holds 15.
+
+The *subject* is what is measured. A sentence's words split into **object** words (the thing: oven,
+poultry, nozzle, e-bike, 食盐) and **property** words (temperature, time, weight, torque…, plus the
+dimension of each stated value). A source sentence is about an anchor's subject only when they
+share an object word, counting the words of the source's title and of the table header above a
+row ("the page is about its title"): "the car weighs 1,400 kg" shares only a property with "the
+bike weighs 22 kg", and is about something else. English words are Snowball-stemmed (PyStemmer,
+as the search index); Chinese is cut into words by jieba (the search extra), else into bigrams.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..browse.answers import value_tokens
 from ..browse.guards import STOPWORDS
+from ..values import UNITS, Value, has_cjk, normalise, read_values
 
-# unit -> (dimension, to-base function). Units the answer normaliser does not merge are added here.
-_EXTRA_UNITS = {
-    "degc": "c", "degf": "f", "nm": "nm", "newton": "nm", "psi": "psi", "bar": "bar", "rpm": "rpm",
-    "mm": "mm", "millimeter": "mm", "millimeters": "mm", "millimetre": "mm", "millimetres": "mm",
-    "cm": "cm", "centimeter": "cm", "centimeters": "cm", "ml": "ml", "milliliter": "ml", "milliliters": "ml",
-    "millilitre": "ml", "millilitres": "ml", "l": "l", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
-    "w": "w", "watt": "w", "watts": "w", "v": "v", "volt": "v", "volts": "v", "days": "d", "day": "d", "d": "d",
-    "weeks": "wk", "week": "wk", "months": "mo", "month": "mo", "years": "yr", "year": "yr",
-    "oz": "oz", "ounce": "oz", "ounces": "oz", "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb",
-    "inch": "inch", "inches": "inch", "cup": "cup", "cups": "cup", "tbsp": "tbsp", "tablespoon": "tbsp",
-    "tablespoons": "tbsp", "tsp": "tsp", "teaspoon": "tsp", "teaspoons": "tsp", "kpa": "kpa", "kw": "kw",
-    "kilowatt": "kw", "kilowatts": "kw", "hz": "hz", "hertz": "hz", "kph": "kmh", "mph": "mph",
-}
-_BASE = {
-    "c": ("temperature", lambda v: v), "f": ("temperature", lambda v: (v - 32) * 5 / 9),
-    "s": ("time", lambda v: v / 60), "min": ("time", lambda v: v), "h": ("time", lambda v: v * 60),
-    "d": ("time", lambda v: v * 1440), "wk": ("time", lambda v: v * 10080),
-    "mo": ("duration-long", lambda v: v), "yr": ("duration-long", lambda v: v * 12),
-    "g": ("mass", lambda v: v), "kg": ("mass", lambda v: v * 1000),
-    "mm": ("length", lambda v: v), "cm": ("length", lambda v: v * 10), "m": ("length", lambda v: v * 1000),
-    "km": ("length", lambda v: v * 1e6), "ml": ("volume", lambda v: v), "l": ("volume", lambda v: v * 1000),
-    "%": ("percent", lambda v: v), "nm": ("torque", lambda v: v), "psi": ("pressure", lambda v: v * 0.0689476),
-    "bar": ("pressure", lambda v: v), "rpm": ("speed", lambda v: v), "w": ("power", lambda v: v),
-    "v": ("voltage", lambda v: v), "eur": ("money-eur", lambda v: v), "usd": ("money-usd", lambda v: v),
-    "oz": ("mass", lambda v: v * 28.3495), "lb": ("mass", lambda v: v * 453.592), "inch": ("length", lambda v: v * 25.4),
-    "cup": ("volume", lambda v: v * 240), "tbsp": ("volume", lambda v: v * 15), "tsp": ("volume", lambda v: v * 5),
-    "kpa": ("pressure", lambda v: v / 100), "kw": ("power", lambda v: v * 1000), "hz": ("frequency", lambda v: v),
-    "kmh": ("speed-road", lambda v: v), "mph": ("speed-road", lambda v: v * 1.60934),
-}
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
     import Stemmer as _pystemmer
 
     _STEMMER = _pystemmer.Stemmer("english")
-except ImportError:  # the search extra is not installed
+    STEMMER = "pystemmer-snowball-english"
+except ImportError:  # the search extra is not installed: recorded in run.json as the stemmer used
     _STEMMER = None
-_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
-_CUE_WORDS = {"degrees", "degree", "minutes", "minute", "hours", "hour", "seconds", "grams", "percent", "celsius",
-              "fahrenheit", "kilograms", "millimeters", "millimetres", "liters", "litres", "newton", "metres", "meters"}
+    STEMMER = "suffix-rules"
 
-
-@dataclass(frozen=True)
-class Quantity:
-    value: float  # in the dimension's base unit (°C, minutes, grams, mm, ml, %, N·m, bar)
-    dimension: str
-    unit: str  # as stated (canonical spelling)
-    stated: float  # the number as stated
-    position: int  # token index, to pair a quantity with the nearest subject words
-
-    def label(self) -> str:
-        shown = {"c": "°C", "f": "°F", "%": "%", "nm": " N·m"}.get(self.unit, " " + self.unit)
-        return f"{self.stated:g}{shown}"
-
-    def same_as(self, other: "Quantity", tolerance: float = 0.02) -> bool:
-        if self.dimension != other.dimension:
-            return False
-        scale = max(abs(self.value), abs(other.value), 1e-9)
-        return abs(self.value - other.value) / scale <= tolerance
-
-
-def _tokens(text: str) -> list[str]:
-    text = re.sub(r"\bN\s*[·.\-]?\s*m\b", " nm ", str(text or ""))  # 25 N·m, 25 N-m, 25 N.m
-    text = re.sub(r"\b(\d+)\s*/\s*(\d+)\b", lambda m: f"{int(m.group(1)) / int(m.group(2)):g}"
-                  if int(m.group(2)) else m.group(0), text)  # 1/4 inch -> 0.25 inch
-    words = value_tokens(text)
-    return [_EXTRA_UNITS.get(w, w) if not _NUMBER.match(w) else w for w in words]
-
-
-def quantities(text: str) -> list[Quantity]:
-    """Every number followed by a known unit (``230 °C``, ``forty minutes``, ``75 percent``)."""
-    words = _tokens(text)
-    out = []
-    for i, w in enumerate(words[:-1]):
-        if not _NUMBER.match(w):
-            continue
-        unit = words[i + 1]
-        if unit == "°":
-            unit = "c"
-        elif unit in ("°c", "°f"):
-            unit = unit[1]
-        if unit not in _BASE:
-            continue
-        dim, to_base = _BASE[unit]
-        stated = float(w)
-        out.append(Quantity(round(to_base(stated), 4), dim, unit, stated, i))
-    return out
-
-
-def codes(text: str) -> list[str]:
-    """Part numbers and model codes as written, in capitals (``PN-4471-B``, ``M8-125``, ``XR200``);
-    "10-style" or "4-speed" in running text are words, not codes."""
-    return sorted({m.group(0) for m in _CODE.finditer(str(text or ""))
-                   if not re.fullmatch(r"\d+(?:-\d+)*", m.group(0))})
+# what a value is about, as a word: "bake at 230 °C" is about a temperature even when the word is
+# never said, so it meets "the baking temperature"
+DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
+                   "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
+                   "voltage": "voltage", "energy": "energy", "ratio": "percent", "steps": "steps", "frequency": "speed",
+                   "charge": "capacity"}
+_PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
+weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
+quantity torque tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
+costs costing priced value number count total maximum minimum max min limit setting settings recommended recommend
+recommends recommendation guidance spec specs specification figure figures measured reading rated""".split())
+_GENERIC = set("""use used using set make makes made get gets take takes need needs needed should must can could would
+will may might keep kept put let go goes going want way thing things also just really very well good best better new
+now today video guide page article step steps first second third one two lot bit quite right least most about around
+roughly approximately more less than between from under over above below within exactly only""".split())
+_ZH_STOP = set("的 了 和 是 在 与 及 或 也 都 就 要 我们 你 您 每天 每日 一天 建议 不要 可以 应该 需要 左右 以上 以下 以内 "
+               "不超过 至少 不少于 大约 约 这 那 个 为 对 把 让 从 到 更 很 最 不 超过 少于 低于 高于 控制 控制在".split())
+_ZH_STOP |= {s for s in UNITS if has_cjk(s)}
+_NUMBER_WORDS = set("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
+                    "point half dozen quarter".split())
+_UNIT_WORDS = set("""degrees degree celsius fahrenheit minutes minute hours hour seconds second grams gram kilograms kg
+millimeters millimetres centimeters centimetres meters metres kilometers kilometres liters litres milliliters
+millilitres newton watt watts wh kwh nm psi bar percent per cent mph kph km cm mm ml oz lb lbs lbf inch inches feet
+foot cups cup tbsp tsp days day weeks week months month years year kcal calories dollars dollar euros euro usd eur""".split())
 
 
 def stem(word: str) -> str:
@@ -122,31 +70,170 @@ def stem(word: str) -> str:
     return w
 
 
-_NUMBER_WORDS = set("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-                    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
-                    "point half".split())
-# what a stated quantity is about, as a word: "bake at 230 °C" is about a temperature even when
-# the word is never said, so it meets "the baking temperature"
-DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
-                   "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
-                   "voltage": "voltage", "duration-long": "time"}
+_PROPERTY_STEMS = {stem(w) for w in _PROPERTY | set(DIMENSION_WORDS.values())}
 
 
-def subject_words(text: str) -> set[str]:
-    """Content words (stemmed), without numbers, number words, units and stop words, plus the
-    dimension of each stated quantity: what a statement is about."""
-    # OCR reads O as 0 and I as 1 inside words ("HYDRATI0N"): inside letters they are letters
-    text = re.sub(r"(?<=[A-Za-z])0(?=[A-Za-z])", "o", str(text or ""))
-    text = re.sub(r"(?<=[A-Za-z])1(?=[A-Za-z])", "i", text)
-    words = re.findall(r"[^\W\d_]+", text.lower())
-    out = {stem(w) for w in words if w not in STOPWORDS and w not in _CUE_WORDS and len(w) > 2
-           and w not in _EXTRA_UNITS and w not in _NUMBER_WORDS
-           and w not in ("celsius", "fahrenheit", "per", "cent", "set", "use")}
-    out |= {stem(DIMENSION_WORDS[q.dimension]) for q in quantities(text) if q.dimension in DIMENSION_WORDS}
+@lru_cache(maxsize=1)
+def _jieba():
+    try:
+        import logging
+
+        import jieba
+
+        jieba.setLogLevel(logging.ERROR)
+        return jieba
+    except ImportError:
+        return None
+
+
+def _zh_words(text: str) -> set[str]:
+    runs = re.findall(r"[\u4e00-\u9fff]+", text)
+    jb = _jieba()
+    out: set[str] = set()
+    for run in runs:
+        words = jb.lcut(run) if jb is not None else [run[i:i + 2] for i in range(max(1, len(run) - 1))]
+        out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶")}
     return out
 
 
+def quantities(text: str) -> list[Value]:
+    """Every value ``text`` states (``vidsleuth.values.read_values``)."""
+    return read_values(text)
+
+
+def codes(text: str) -> list[str]:
+    """Part numbers and model codes as written, in capitals (``PN-4471-B``, ``M8-125``, ``XR200``);
+    "10-style" or "4-speed" in running text are words, not codes."""
+    return sorted({m.group(0) for m in _CODE.finditer(str(text or ""))
+                   if not re.fullmatch(r"\d+(?:-\d+)*", m.group(0))})
+
+
+def _content(text: str) -> set[str]:
+    # OCR reads O as 0 and I as 1 inside words ("HYDRATI0N"): inside letters they are letters
+    text = re.sub(r"(?<=[A-Za-z])0(?=[A-Za-z])", "o", str(text or ""))
+    text = re.sub(r"(?<=[A-Za-z])1(?=[A-Za-z])", "i", text)
+    words = re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower())
+    out = {stem(w) for w in words if w not in STOPWORDS and len(w) > 2 and w not in _UNIT_WORDS
+           and w not in _NUMBER_WORDS and w not in _GENERIC}
+    return out | (_zh_words(text) if has_cjk(text) else set())
+
+
+def subject_words(text: str) -> set[str]:
+    """Content words (stemmed; Chinese words), without numbers, units and stop words, plus the
+    dimension of each stated value: what a statement is about."""
+    return _content(text) | {kind_word(v.dimension) for v in quantities(text)} - {""}
+
+
+def kind_word(dimension: str) -> str:
+    """The (stemmed) word for what a value of ``dimension`` measures: temperature, price, coat…"""
+    if dimension.startswith("money:"):
+        return stem("price")
+    if dimension.startswith("count:"):
+        return stem(dimension[6:])
+    return stem(DIMENSION_WORDS[dimension]) if dimension in DIMENSION_WORDS else ""
+
+
+def objects(words: set[str]) -> set[str]:
+    """The thing-words of a subject (not its property words)."""
+    return {w for w in words if w not in _PROPERTY_STEMS and not w.startswith(("温度", "时间", "重量"))}
+
+
 def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (a full stop after a lower-case word or a number, ?, !)."""
-    parts = re.split(r"(?<=[.!?。！？])\s+(?=[A-Z0-9\"“(\u4e00-\u9fff])", " ".join(str(text or "").split()))
-    return [p.strip() for p in parts if p.strip()]
+    """Sentences of a paragraph (a full stop after a lower-case word or a number, ?, !, 。)."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(\u4e00-\u9fff])|(?<=[。！？])", " ".join(str(text or "").split()))
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One value a statement gives, with the words that say what it is the value of."""
+
+    value: Value
+    words: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Statement:
+    text: str  # verbatim, as cited
+    readings: tuple[Reading, ...]
+    words: frozenset[str]  # subject words of the whole statement (and its context)
+    codes: tuple[str, ...] = ()
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _header_unit(header: str) -> str:
+    """The unit a column header names: "Motor torque (Nm)" -> "Nm", "Temp °C" -> "°C"."""
+    m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
+    if m:
+        return m.group(1)
+    tail = header.split()[-1] if header.split() else ""
+    return tail if read_values(f"1 {tail}") else ""
+
+
+def read_row(row: str, header: str) -> Statement:
+    """A table row under its header as (subject, value) pairs: the row's label and the column's
+    header are the subject, the header's unit completes a bare number."""
+    cells, heads = _cells(row), _cells(header) if header else []
+    label = cells[0] if cells else ""
+    readings = []
+    for k, cell in enumerate(cells[1:], 1):
+        head = heads[k] if k < len(heads) else ""
+        vals = read_values(cell) or (read_values(f"{cell} {_header_unit(head)}") if _header_unit(head) else [])
+        for v in vals:
+            readings.append(Reading(v, frozenset(_content(f"{label} {head}"))))
+    words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
+                                                  if r.value.dimension in DIMENSION_WORDS}
+    return Statement(row, tuple(readings), frozenset(words), tuple(codes(row)))
+
+
+def statement(text: str, context: str = "") -> Statement:
+    """A sentence as a statement; each value's words are those of its clause (split at ``;``, a
+    comma before a new subject is kept: "2 hours, 45 minutes is far too short" is one clause)."""
+    if context and text.lstrip().startswith("|"):
+        return read_row(text, context)
+    norm = normalise(text)
+    readings = []
+    for v in read_values(norm, normalised=True):
+        lo = max(norm.rfind(";", 0, v.start), norm.rfind("；", 0, v.start), norm.rfind("。", 0, v.start))
+        hi = min([i for i in (norm.find(";", v.end), norm.find("；", v.end)) if i >= 0] or [len(norm)])
+        readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi]))))
+    words = subject_words(text)
+    return Statement(text, tuple(readings), frozenset(words), tuple(codes(text)))
+
+
+def heading_of(text: str, values: list[Value] | None = None) -> str:
+    """What an anchor measures, as a heading: "Oven temperature", "Rest time", "每天食盐"."""
+    values = quantities(text) if values is None else values
+    if has_cjk(text):
+        norm = normalise(text)
+        before = norm[:values[0].start] if values else norm
+        before = re.sub(r"(不超过|至少|不少于|约|大约|控制在|为|是|：|:|\s)+$", "", before)
+        return re.sub(r"^[，。,\s]+", "", before.split("，")[-1])[-12:] or text[:12]
+    words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
+    props = [w.lower() for w in words if w.lower() in _PROPERTY and w.lower() not in ("recommend", "recommended",
+                                                                                       "recommends", "min", "max")]
+    things = [w for w in words if w.lower() not in STOPWORDS and w.lower() not in _GENERIC and w.lower() not in _PROPERTY
+              and w.lower() not in _UNIT_WORDS and w.lower() not in _NUMBER_WORDS and len(w) > 2]
+    dim = DIMENSION_WORDS.get(values[0].dimension, "") if values else ""
+    prop = props[0] if props else ({"weight": "weight", "percent": "share"}.get(dim, dim))
+    if values and values[0].dimension.startswith("count:"):
+        prop = "number of " + values[0].dimension[6:] + "s"
+    if values and values[0].dimension.startswith("money:"):
+        prop = "price"
+    thing = next((w for w in things if w.lower() not in _IMPERATIVE_HEAD), things[0] if things else "")
+    process = [w for w in words if w.lower() in _PROCESS]
+    if dim == "time" and process:
+        thing = process[0]  # "Rest the meat for 10 minutes": the rest time
+    if prop.startswith("number of"):
+        return prop[0].upper() + prop[1:]
+    head = " ".join(x for x in (thing.lower(), prop) if x) or text[:40]
+    return head[0].upper() + head[1:]
+
+
+_PROCESS = {"rest", "bake", "proof", "clamp", "cook", "roast", "cure", "dry", "charge", "boil", "steep", "knead", "simmer",
+            "soak", "marinate", "ride", "walk", "exercise", "sleep", "wait", "cool", "rise", "brew", "fry", "grill"}
+_IMPERATIVE_HEAD = {"preheat", "bake", "set", "add", "tighten", "inflate", "let", "rest", "pack", "bring", "print", "apply",
+                    "clamp", "cook", "heat", "roast", "ride", "charge", "walk", "drink"}

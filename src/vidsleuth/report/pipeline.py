@@ -1,24 +1,34 @@
-"""``vidsleuth report``: the seven stages of seed 000 (App. D.2) as one function.
+"""``vidsleuth report``: the seven stages of seed 000 (App. D.2) as small public stage functions.
 
-timeline (ingest) -> anchors -> evidence branches over the configured sources -> relations ->
-writing -> rendering -> validation and repair. Each stage reports progress; the output folder gets
+``prepare`` (inputs checked, models and sources configured, the video probed once) -> ``read_timeline``
+(ingest) -> ``choose_anchors`` -> ``gather`` (every configured source read once) -> ``decide`` (the
+evidence branches and their relations) -> ``number`` (sources and evidence records) -> ``compose``
+(writing) -> ``render`` -> ``validate`` (checks and repair). Each runs inside a ``Stage``, which
+times it and adds its event to the run's trajectory (``trajectory.jsonl``). The output folder gets
 ``report.html`` (self-contained), ``report.md``, ``report.json``, ``checks.json`` and ``run.json``
-(protocol: models, prompts' hashes, budgets, versions, seconds per stage)."""
+(protocol: models, prompts' hashes, budgets, versions, seconds per stage, what each step recorded).
+"""
 
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import asdict, replace
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import VidsleuthError
-from ..files import write_atomic, writes_output
-from .types import Evidence, ReportData, Source
+from ..files import write_atomic
+from .branches import Decision
+from .stage import Stage, Trajectory
+from .types import Anchor, Evidence, ReportData, Source
 
-OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4", "video.webm",
-             "video.m4v"}
+OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4",
+             "video.webm", "video.m4v"}
 PROMPTS = ("report_relate.j2", "report_write.j2", "report_support.j2")
+LANGUAGES = ("en", "zh", "auto")
+
+__all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Setup", "Stage", "Trajectory", "choose_anchors", "compose", "decide",
+           "gather", "number", "prepare", "read_timeline", "render", "report", "rerender", "validate", "video_tags"]
 
 
 def _check_out(out: Path) -> None:
@@ -32,172 +42,236 @@ def _check_out(out: Path) -> None:
                                  path=out, hint="choose an empty or new folder; nothing was changed")
 
 
-def video_tags(path: Path) -> tuple[str, str]:
-    """(title, ISO date) from the container's ``title`` and ``creation_time`` tags; '' when absent."""
-    import av
+def video_tags(path: Path, info=None) -> tuple[str, str]:
+    """(title, ISO date) from the container's ``title`` and ``creation_time`` tags; '' when absent.
+    Read from ``info.tags`` when the probe carries them, else from the container."""
+    tags = getattr(info, "tags", None)
+    if tags is None:
+        import av
 
-    try:
-        with av.open(str(path)) as c:
-            tags = dict(c.metadata)
-    except (OSError, av.error.FFmpegError):
-        return "", ""
+        try:
+            with av.open(str(path)) as c:
+                tags = dict(c.metadata)
+        except (OSError, av.error.FFmpegError):
+            return "", ""
     tag = tags.get("creation_time") or tags.get("date") or ""
-    return tags.get("title", "").strip(), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
+    return str(tags.get("title", "")).strip(), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
 
 
-@writes_output("report")
-def report(video: str | Path, request: str, *, out: str | Path, docs: str | Path | None = None,
-           index: str | Path | None = None, web: bool = False, model: str | None = None, config=None,
-           library=None, ingest_options=None, date: str | None = None, browser: bool = True, echo=None,
-           **overrides) -> dict:
-    """Write the report for ``video`` and ``request`` into ``out``; returns the check summary."""
-    from .. import __version__
+@dataclass(frozen=True)
+class Setup:
+    """Everything a report run is configured with, fixed before the first stage runs."""
+
+    video: Path
+    request: str
+    out: Path
+    settings: object  # config.ReportConfig
+    sources: tuple  # configured source objects (``report.sources``), each with ``name`` and ``gather``
+    info: object  # media.VideoInfo, probed once
+    title: str
+    video_date: str
+    language: str  # the report's language: en | zh
+    ingest: object  # library.IngestOptions
+    library: object = None
+    writer: object = None
+    judge: object = None
+    embedder: object = None
+    browser: bool = True
+    described: dict = field(default_factory=dict)  # what run.json records of the inputs
+
+
+def configure_sources(settings, *, docs=None, index=None, web: bool = False, library=None, video: Path | None = None) -> tuple:
+    """The source objects for ``--docs``, ``--index`` and ``--web`` (the registry's classes)."""
+    from . import sources as registry
+
+    kinds = registry.registry()
+    chosen = []
+    if docs is not None:
+        if not Path(docs).is_dir():
+            raise VidsleuthError("the evidence folder does not exist or is not a folder", path=docs,
+                                 hint="give --docs DIR with the documents to research")
+        chosen.append(kinds["documents"](docs))
+    if index is not None:
+        chosen.append(kinds["videos"](index, library=library, exclude=str(video.resolve()) if video else ""))
+    if web:
+        if not settings.web_search_url:
+            raise VidsleuthError("--web needs [report] web_search_url (a SearXNG-compatible JSON search endpoint)")
+        chosen.append(kinds["web"](settings.web_search_url, per_anchor=settings.sources_per_anchor))
+    return tuple(chosen)
+
+
+def _language(language: str | None, request: str) -> str:
+    from ..values import has_cjk
+
+    if language not in (None, *LANGUAGES):
+        raise VidsleuthError(f"--language {language!r} is not one of {', '.join(LANGUAGES)}")
+    return "zh" if language == "zh" or (language in (None, "auto") and has_cjk(request)) else "en"
+
+
+def prepare(video, request: str, *, out, docs=None, index=None, web: bool = False, model: str | None = None, config=None,
+            library=None, ingest_options=None, date: str | None = None, browser: bool = True, language: str | None = None,
+            settings=None, sources=None) -> Setup:
+    """Check the inputs (a missing video, an empty request or a foreign output folder fail here,
+    before any work) and configure the run."""
     from ..config import load_report_config
-    from ..library import IngestOptions, ingest
+    from ..library import IngestOptions
     from ..media import probe
     from ..models import Models
-    from ..progress import task
-    from ..prompts import prompt_hash
-    from . import sources as source_registry
-    from .anchors import find_anchors
-    from .branches import rank, run_branches, select
-    from .relate import relate_model, relate_rules
-    from .render import copy_sources, place_video, write_outputs
-    from .write import notes_of, summary_rules, write_model, write_rules
 
-    say = echo or (lambda *_: None)
-    cfg = load_report_config(config, **overrides)
+    settings = settings or load_report_config(config)
     video, out = Path(video), Path(out)
     if not request or not request.strip():
         raise VidsleuthError("the request is empty", hint='say what the report is for: --request "..."')
-    info = probe(video, with_content_id=False)  # a missing or damaged video fails here, before any work
-    if docs is not None and not Path(docs).is_dir():
-        raise VidsleuthError("the evidence folder does not exist or is not a folder", path=docs,
-                             hint="give --docs DIR with the documents to research")
-    if web and not cfg.web_search_url:
-        raise VidsleuthError("--web needs [report] web_search_url (a SearXNG-compatible JSON search endpoint)")
+    info = probe(video, with_content_id=False)
+    lang = _language(language, request)
+    ingest = ingest_options or IngestOptions()
+    if language is not None:
+        ingest = replace(ingest, language=None if language == "auto" else language)
+    if sources is None:
+        sources = configure_sources(settings, docs=docs, index=index, web=web, library=library, video=video)
     _check_out(out)
-    out.mkdir(parents=True, exist_ok=True)
     models = Models(config, overrides={"default": model} if model else {})
     use_model = bool(model or models.config.roles.get("writer"))
-    writer = models.for_role("writer") if use_model else None
-    judge = models.for_role("judge") if use_model else None
-    embedder = models.embedder()
-    tag_title, tag_date = video_tags(video)
-    vdate = date or tag_date
-    seconds: dict[str, float] = {}
+    tag_title, tag_date = video_tags(video, info)
+    described = {"docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,
+                 "web": web}
+    return Setup(video=video, request=request, out=out, settings=settings, sources=tuple(sources), info=info,
+                 title=tag_title or request.strip()[:80], video_date=date or tag_date, language=lang, ingest=ingest,
+                 library=library, writer=models.for_role("writer") if use_model else None,
+                 judge=models.for_role("judge") if use_model else None, embedder=models.embedder(), browser=browser,
+                 described=described)
 
-    def stage(name):
-        seconds[name] = time.perf_counter()
-        return task(f"report: {name}", total=None)
 
-    events: list[dict] = []  # the run's trajectory (``vidsleuth trajectory stats OUT``)
-    kinds = {"timeline": "read", "anchors": "model", "evidence": "search", "relations": "model", "writing": "write",
-             "rendering": "write"}
+def read_timeline(setup: Setup):
+    """Stage 1: the timestamped audiovisual timeline (ingest, cached in the library)."""
+    from ..library import ingest
 
-    def done(name):
-        seconds[name] = round(time.perf_counter() - seconds[name], 2)
-        events.append({"type": kinds[name], "stage": name, "error": False, "seconds": seconds[name]})
+    return ingest(setup.video, setup.library, setup.ingest)
 
-    with stage("timeline"):
-        timeline = ingest(video, library, ingest_options or IngestOptions())
-    done("timeline")
-    with stage("anchors"):
-        anchors = find_anchors(timeline, request, max_anchors=cfg.max_anchors, embedder=embedder)
-    done("anchors")
+
+def choose_anchors(setup: Setup, timeline) -> list[Anchor]:
+    """Stage 2: the request's research anchors."""
+    from .anchors import find_anchors
+
+    return find_anchors(timeline, setup.request, max_anchors=setup.settings.max_anchors, embedder=setup.embedder)
+
+
+def gather(setup: Setup, anchors: list[Anchor]):
+    """Every configured source read once: (passages, counts, skipped)."""
+    passages, skipped = [], []
+    counts: dict = {"documents_found": 0} if any(s.name == "documents" for s in setup.sources) else {}
+    for src in setup.sources:
+        got = src.gather(anchors=anchors)
+        passages += got.passages
+        skipped += got.skipped
+        counts.update(got.counts)
+    return passages, counts, skipped
+
+
+def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list[Decision]:
+    """Stage 3 and 4: the evidence branches rank candidates per anchor, the relater decides each,
+    and the strongest stance per (anchor, source) is kept; what is left out is counted by reason."""
+    from .branches import rank, run_branches, select
+    from .relate import relate_model, relate_rules
+
+    candidates = rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
+                      dropped=dropped)
+    writer, vdate = setup.writer, setup.video_date
+
+    def one(anchor, c):
+        src = c.passage.source
+        if writer is not None:
+            return (*relate_model(writer, anchor, c.excerpt, src.title, src.date, vdate), writer.endpoint.name)
+        return (*relate_rules(anchor, c.excerpt, src.date, vdate, c.context), "rules")
+
+    decided = run_branches(anchors, candidates, one, workers=setup.settings.branches)
+    return select(decided, setup.settings.sources_per_anchor, dropped)
+
+
+def number(decisions: list[Decision]) -> tuple[dict[str, Source], list[Evidence]]:
+    """Sources numbered S1, S2… in order of first citation; one evidence record per decision."""
+    numbering: dict[str, str] = {}
+    sources: dict[str, Source] = {}
+    evidence: list[Evidence] = []
+    for d in decisions:
+        c = d.candidate
+        loc = c.passage.source.location
+        if loc not in numbering:
+            numbering[loc] = f"S{len(numbering) + 1}"
+            sources[numbering[loc]] = replace(c.passage.source, id=numbering[loc])
+        evidence.append(Evidence(id=f"E{len(evidence) + 1}", anchor_id=c.anchor_id, source_id=numbering[loc],
+                                 modality=c.passage.modality, excerpt=c.excerpt, relation=d.relation, rationale=d.rationale,
+                                 confidence=round(d.confidence * min(1.0, c.score), 3), moment=c.passage.moment,
+                                 decided_by=d.decided_by, context=c.context))
+    return sources, evidence
+
+
+def compose(setup: Setup, timeline, anchors: list[Anchor], sources: dict[str, Source], evidence: list[Evidence],
+            counts: dict, problems: list[str]) -> ReportData:
+    """Stage 5: findings, verdicts, summary and notes (the writer's failures go to ``problems``)."""
+    from .write import notes_of, open_questions, summary_of, verdicts_of, write_model, write_rules
+
+    lang = setup.language
+    if setup.writer is not None:
+        findings = write_model(setup.writer, anchors, evidence, sources, problems=problems)
+    else:
+        findings = write_rules(anchors, evidence, sources, language=lang)
+    verdicts = verdicts_of(anchors, evidence, sources, language=lang)
+    video = {"title": setup.title, "original": str(setup.video.resolve()), "duration": round(setup.info.duration, 3),
+             "date": setup.video_date, "file": ""}
+    if setup.library is not None:
+        video["library"] = str(Path(setup.library).resolve())  # where related-video citations are reopened
+    return ReportData(video=video, request=setup.request,
+                      summary=summary_of(setup.request, anchors, evidence, sources, verdicts, language=lang),
+                      notes=tuple(notes_of(timeline, anchors)), anchors=tuple(anchors), sources=tuple(sources.values()),
+                      evidence=tuple(evidence), findings=tuple(findings),
+                      open_questions=tuple(open_questions(anchors, evidence, language=lang)),
+                      budgets=setup.settings.budgets(), counts=counts, verdicts=verdicts, language=lang)
+
+
+def render(setup: Setup, data: ReportData) -> ReportData:
+    """Stage 6: the video beside the page, cited documents copied, the page, Markdown and JSON."""
+    from .render import copy_sources, place_video, write_outputs
+
+    setup.out.mkdir(parents=True, exist_ok=True)
+    data = replace(data, video={**data.video, "file": place_video(setup.video, setup.out)})
+    data = copy_sources(data, setup.out)
+    write_outputs(data, setup.out)
+    return data
+
+
+def report(video, request: str, *, out, echo=None, **options) -> dict:
+    """Write the report for ``video`` and ``request`` into ``out``; returns the check summary.
+    ``options`` are ``prepare``'s (docs, index, web, model, config, library, ingest_options, date,
+    browser, language, settings: a ``ReportConfig``, sources: configured source objects)."""
+    from .record import budget_options, finish
+
+    say = echo or (lambda *_: None)
+    setup = prepare(video, request, out=out, **budget_options(options))
+    run, dropped, problems = Trajectory(), Counter(), []
+    with Stage(run, "timeline", "read"):
+        timeline = read_timeline(setup)
+    with Stage(run, "anchors", "model"):
+        anchors = choose_anchors(setup, timeline)
     say(f"{len(anchors)} anchors")
-
-    with stage("evidence"):
-        kinds_of_source = source_registry.registry()
-        chosen = []
-        if docs is not None:
-            chosen.append(kinds_of_source["documents"](docs))
-        if index is not None:
-            chosen.append(kinds_of_source["videos"](index, library=library, exclude=str(video.resolve())))
-        if web:
-            chosen.append(kinds_of_source["web"](cfg.web_search_url, per_anchor=cfg.sources_per_anchor))
-        counts: dict = {"documents_found": 0} if docs is not None else {}
-        passages, skipped = [], []
-        for src in chosen:
-            got = src.gather(anchors=anchors)
-            passages += got.passages
-            skipped += got.skipped
-            counts.update(got.counts)
-        counts["skipped"] = skipped
-        for s in skipped:
-            say(f"skipped: {s}")
-        candidates = rank(anchors, passages, per_anchor=cfg.sources_per_anchor, embedder=embedder)
-
-        def decide(anchor, c):
-            if writer is not None:
-                return (*relate_model(writer, anchor, c.excerpt, c.passage.source.title, c.passage.source.date, vdate),
-                        writer.endpoint.name)
-            return (*relate_rules(anchor, c.excerpt, c.passage.source.date, vdate), "rules")
-
-        decided = run_branches(anchors, candidates, decide, workers=cfg.branches)
-        counts["mentions_dropped"] = sum(1 for d in decided if d[1] is None)
-        decided = select(decided, cfg.sources_per_anchor)
-    done("evidence")
-
-    with stage("relations"):
-        numbering: dict[str, str] = {}
-        sources: dict[str, Source] = {}
-        evidence: list[Evidence] = []
-        for c, rel, why, conf, by in decided:
-            loc = c.passage.source.location
-            if loc not in numbering:
-                numbering[loc] = f"S{len(numbering) + 1}"
-                sources[numbering[loc]] = replace(c.passage.source, id=numbering[loc])
-            evidence.append(Evidence(id=f"E{len(evidence) + 1}", anchor_id=c.anchor_id, source_id=numbering[loc],
-                                     modality=c.passage.modality, excerpt=c.excerpt, relation=rel, rationale=why,
-                                     confidence=round(conf * min(1.0, c.score), 3), moment=c.passage.moment, decided_by=by))
-    done("relations")
-
-    with stage("writing"):
-        findings = (write_model(writer, anchors, evidence, sources) if writer is not None
-                    else write_rules(anchors, evidence, sources))
-        title = tag_title or video.stem
-        summary = summary_rules(title, info.duration, request, anchors, evidence, sources)
-        open_q = [a.text for a in anchors if a.kind == "open_question"]
-        open_q += [f"No source found for: {a.text}" for a in anchors if not any(e.anchor_id == a.id for e in evidence)]
-        data = ReportData(
-            video={"title": title, "original": str(video.resolve()), "duration": round(info.duration, 3), "date": vdate,
-                   "file": ""},
-            request=request, summary=summary, notes=tuple(notes_of(timeline, anchors)), anchors=tuple(anchors),
-            sources=tuple(sources.values()), evidence=tuple(evidence), findings=tuple(findings),
-            open_questions=tuple(open_q), budgets=cfg.budgets(), counts=counts)
-    done("writing")
-
-    with stage("rendering"):
-        data = replace(data, video={**data.video, "file": place_video(video, out)})
-        data = copy_sources(data, out)
-        write_outputs(data, out)
-    done("rendering")
-
-    t0 = time.perf_counter()
-    result, data = validate(out, data, rounds=cfg.repair_rounds, browser=browser, judge=judge, writer=writer)
-    seconds["validation"] = round(time.perf_counter() - t0, 2)
-    rounds = result["rounds"]
-    for r in rounds:
-        events.append({"type": "check", "stage": f"check round {r['round']}", "error": bool(r["failures"]),
-                       "seconds": round(seconds["validation"] / len(rounds), 3)})
-        if r["failures"] and r is not rounds[-1]:
-            events.append({"type": "write", "stage": "repair", "error": False, "seconds": 0.0})
-    events += [{"type": "tool", "stage": "read document", "error": True, "message": m} for m in skipped]
-    write_atomic(out / "trajectory.jsonl", "".join(json.dumps(e) + "\n" for e in events))
-    protocol = {
-        "vidsleuth": __version__, "video": str(video.resolve()), "request": request, "video_date": vdate,
-        "docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,
-        "web": web, "relater": writer.endpoint.describe() if writer else "rules",
-        "writer": writer.endpoint.describe() if writer else "rules", "judge": judge.endpoint.describe() if judge else "rules",
-        "embedder": embedder.name, "prompts": {p: prompt_hash(p) for p in PROMPTS}, "config": asdict(cfg),
-        "ingest": asdict(ingest_options or IngestOptions()), "seconds": seconds,
-        "counts": {k: v for k, v in counts.items() if k != "skipped"}, "anchors": len(anchors),
-        "evidence": len(evidence), "sources": len(data.sources), "checks_passed": result["passed"]}
-    write_atomic(out / "run.json", json.dumps(protocol, ensure_ascii=False, indent=1))
-    return {"report": str((out / "report.html").resolve()), "passed": result["passed"], "checks": result["checks"],
-            "anchors": len(anchors), "evidence": len(evidence), "sources": len(data.sources), "seconds": seconds,
-            "skipped": skipped, "rounds": rounds}
+    with Stage(run, "evidence", "search"):
+        passages, counts, skipped = gather(setup, anchors)
+        decisions = decide(setup, anchors, passages, dropped)
+    for s in skipped:
+        say(f"skipped: {s}")
+    with Stage(run, "relations", "model"):
+        sources, evidence = number(decisions)
+    counts = {**counts, "skipped": skipped, "mentions_dropped": sum(dropped.values()), "dropped": dict(dropped)}
+    with Stage(run, "writing", "write") as st:
+        data = compose(setup, timeline, anchors, sources, evidence, counts, problems)
+        st.note(problems)
+    with Stage(run, "rendering", "write"):
+        data = render(setup, data)
+    with Stage(run, "validation", "check") as st:
+        result, data = validate(setup.out, data, rounds=setup.settings.repair_rounds, browser=setup.browser,
+                                judge=setup.judge, writer=setup.writer)
+        st.rounds(result["rounds"])
+    return finish(setup, run, data, result, skipped)
 
 
 def validate(folder: str | Path, data: ReportData | None = None, *, rounds: int = 2, browser: bool = True,
@@ -239,3 +313,4 @@ def rerender(folder: str | Path) -> Path:
 
     data, _ = load(folder)
     return write_outputs(data, Path(folder))
+

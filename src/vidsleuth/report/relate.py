@@ -1,18 +1,23 @@
 """Stage 4: how an evidence excerpt relates to what the video states (seed 000 §2.1): supports,
 contradicts, updates, explains, compares or applies.
 
-``relate_rules`` is the embedded default, deterministic and measured (the demo prints its
-accuracy on known truth): it compares the quantities and codes the two sides state.
-- a comparison cue ("compared with", "than", "whereas", "versus") -> compares (a second value
-  about another thing is not a contradiction);
-- a value of the anchor's dimension equal to the video's (after unit conversion) -> supports;
-- a different value: from a source dated after the video, or stated as a revision ("now",
-  "revised", "updated", "superseded") -> updates; else contradicts;
-- no comparable value: a how-to cue ("apply", "use the same", "for example") -> applies;
-  otherwise explains — the label for "related, and nothing to compare" — when the excerpt gives
-  a reason, a number of its own, or shares at least two subject words with the anchor; a pointer
-  ("we cover the tyre pressure in another article", "see also") or a one-word mention is not
-  evidence at all (``None``: the branch drops it and counts it).
+``relate_rules`` is the embedded default, deterministic and measured. It runs after the branch
+has found the excerpt to be about the anchor's subject (``facts.about``), and compares values as
+intervals (``vidsleuth.values``):
+- the anchor's value (a point, or its own interval) inside the interval the source states for the
+  same kind of quantity -> supports ("between 350 and 375 °F" holds 180 °C; "at least 10 minutes"
+  holds 15);
+- outside -> updates when the source is dated after the video or states a revision ("now
+  recommend", "new guidance", "will increase to … in 2025", "no longer", "已更新"), else
+  contradicts. A revision cue outranks a comparison cue ("we now recommend 100 cm, lower than …");
+- a value the source disparages ("45 minutes is far too short", "rather than 45") is not support:
+  the source's other value decides, or the disparaged one contradicts;
+- a comparison cue with a second value or another object -> compares;
+- no value of the anchor's kind: a how-to cue -> applies; a reason -> explains; a pointer ("see
+  our other article") or a bare mention -> ``None``: no stance, not evidence (the branch drops it
+  and counts why).
+Of several values of the kind, the most specific (narrowest interval) decides: a safety limit "up
+to 260 °C" yields to "200–220 °C" in the same row or sentence.
 
 ``relate_model`` asks a configured endpoint with the excerpt and the video moment in front of it
 (prompt ``report_relate.j2``); an unparseable answer falls back to the rules and says so.
@@ -22,18 +27,35 @@ from __future__ import annotations
 
 import re
 
-from .facts import codes, quantities, subject_words
+from ..values import normalise
+from .facts import Reading, codes, quantities, statement, subject_words
 from .types import RELATIONS, Anchor
 
-_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than)\b", re.I)
-_UPDATE = re.compile(r"\b(now (?:recommend|recommends|specif|call|require)\w*|revised|updated?|supersed\w*|replaced by|"
-                     r"no longer|new (?:guidance|standard|recommendation|specification)|as of)\b", re.I)
+_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from)\b"
+                      r"|相比|相较|不同于|而(?=\S)", re.I)
+REVISION = re.compile(
+    r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state)\w*|revised|revision|updated?|"
+    r"supersed\w*|replaced by|no longer|new (?:guidance|guideline|standard|recommendation|specification|rule|limit|"
+    r"edition|version|figure)s?|as of (?:20\d\d|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)|(?:will|would|is set to|are set to) (?:increase|decrease|rise|fall|drop|change|go up|go down|"
+    r"be raised|be lowered|become)|(?:increased|decreased|raised|lowered|changed|reduced) (?:it )?(?:to|from)|"
+    r"starting (?:in|from) 20\d\d|from 20\d\d on|effective (?:from|as of)|current (?:guidance|recommendation|edition|"
+    r"standard|guideline)s?|latest (?:guidance|edition|version|recommendation|guideline)s?)\b"
+    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到", re.I)
+_DISPARAGE = re.compile(r"\b(too (?:short|long|low|high|hot|cold|much|little|few|many|fast|slow)|far too|not enough|"
+                        r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
+                        r"instead of|not|no longer|wrong|myth|mistaken?|outdated|incorrect|obsolete)\b"
+                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时", re.I)
+_BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
+                          r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
-                      r"prevents?|depends? on|affects?|sets? how|means?)\b", re.I)
+                      r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?)\b"
+                      r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
 _POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
-                      r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b", re.I)
+                      r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b"
+                      r"|详见|参见|另文", re.I)
 _APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
-                    r"in practice|works? (?:just )?as well|can be used)\b", re.I)
+                    r"in practice|works? (?:just )?as well|can be used)\b|同样适用|也适用|也可以用于", re.I)
 
 RELATE_SCHEMA = {
     "type": "object",
@@ -43,47 +65,100 @@ RELATE_SCHEMA = {
 }
 
 
-def _anchor_text(anchor: Anchor) -> str:
-    return " ".join([anchor.text] + [m.text for m in anchor.moments])
+def anchor_text(anchor: Anchor) -> str:
+    return " ".join([anchor.text] + [m.text for m in anchor.moments if m.text != anchor.text])
 
 
-def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date: str = "") -> tuple[str | None, str, float]:
-    """(relation, rationale, confidence) from the values both sides state."""
-    aq, eq = quantities(_anchor_text(anchor)), quantities(excerpt)
-    pairs = [(a, e) for a in aq for e in eq if a.dimension == e.dimension]
-    newer = bool(source_date and video_date and source_date[:10] > video_date[:10])
-    if pairs and _COMPARE.search(excerpt):
-        return "compares", "the excerpt sets the video's value beside another", 0.7
-    if pairs:
-        same = [(a, e) for a, e in pairs if a.same_as(e)]
-        if same:
-            a, e = same[0]
-            return "supports", f"same value: video {a.label()}, source {e.label()}", 0.9
-        a, e = pairs[0]
-        if newer or _UPDATE.search(excerpt):
-            why = f"source dated {source_date}, after the video ({video_date})" if newer else "stated as a revision"
-            return "updates", f"different value: video {a.label()}, source {e.label()}; {why}", 0.8
-        return "contradicts", f"different value: video {a.label()}, source {e.label()}", 0.85
-    ac, ec = set(codes(_anchor_text(anchor))), set(codes(excerpt))
+def _clause(text: str, r: Reading) -> str:
+    """The clause around one value (commas and semicolons bound it)."""
+    lo = max(text.rfind(c, 0, r.value.start) for c in ",;，；")
+    his = [i for i in (text.find(c, r.value.end) for c in ",;，；") if i >= 0]
+    return text[lo + 1:min(his) if his else len(text)]
+
+
+def disparaged(text: str, r: Reading) -> bool:
+    """Whether the source states this value only to reject it ("45 minutes is far too short")."""
+    return bool(_DISPARAGE.search(_BOUND_WORDS.sub(" ", _clause(text, r))))
+
+
+def newer(source_date: str, video_date: str) -> bool:
+    """The source is dated after the video (dates compared as far as both are stated)."""
+    n = min(len(source_date[:10]), len(video_date[:10]))
+    return bool(n >= 4 and source_date[:n] > video_date[:n])
+
+
+def _later(excerpt: str, source_date: str, video_date: str) -> str:
+    """Why the excerpt is a revision of the video, or ''."""
+    cue = REVISION.search(excerpt)
+    if cue:
+        return f"stated as a revision (“{cue.group(0)}”)"
+    if newer(source_date, video_date):
+        return f"source dated {source_date}, after the video ({video_date})"
+    return ""
+
+
+def _compares(text: str) -> bool:
+    return bool(_COMPARE.search(re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b", " ", text, flags=re.I)))
+
+
+def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool) -> tuple[str, str, float] | None:
+    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value)]
+    if not pairs:
+        return None
+    kept = [(a, r) for a, r in pairs if row or not disparaged(excerpt_norm, r)]
+    rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
+    same_kind = {r.value for _, r in pairs}
+    if _compares(excerpt_norm) and not later and len(same_kind) >= 2:
+        a, r = pairs[0]
+        return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
+    if not kept:
+        a, r = rejected[0]
+        if r.value.contains(a):
+            return ("updates" if later else "contradicts",
+                    f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
+                    + (f"; {later}" if later else ""), 0.75)
+        kept = rejected
+    a, r = min(kept, key=lambda p: (p[1].value.width(), not p[1].value.contains(p[0])))
+    if r.value.contains(a):
+        how = "inside" if r.value.form != "point" else "equal to"
+        return "supports", f"the video's {a.label()} is {how} the source's {r.value.label()}", 0.9
+    if later:
+        return "updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}", 0.8
+    return "contradicts", f"the source gives {r.value.label()} where the video has {a.label()}", 0.85
+
+
+def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date: str = "",
+                 context: str = "") -> tuple[str | None, str, float]:
+    """(relation, rationale, confidence) from the values both sides state; ``context`` is the
+    table header of a row excerpt."""
+    text = anchor_text(anchor)
+    aq = quantities(text)
+    st = statement(excerpt, context)
+    norm = normalise(excerpt)
+    later = _later(norm, source_date, video_date)
+    decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"))
+    if decided:
+        return decided
+    ac, ec = set(codes(text)), set(st.codes)
     if ac and ec:
-        if ec - ac and (newer or _UPDATE.search(excerpt)):  # "FX-2041 is superseded by FX-2050"
-            return "updates", f"another code ({', '.join(sorted(ec - ac))}) in a newer or revising source", 0.7
+        if ec - ac and later:  # "FX-2041 is superseded by FX-2050"
+            return "updates", f"another code ({', '.join(sorted(ec - ac))}); {later}", 0.7
         if ac & ec:
             return "supports", f"same code: {', '.join(sorted(ac & ec))}", 0.85
         return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
-    if _COMPARE.search(excerpt):
-        return "compares", "the excerpt compares the subject with something else", 0.55
-    if aq and eq:
+    if aq and st.readings:
         return None, "states values of another kind than the video's: about something else", 0.0
-    if _APPLY.search(excerpt):
-        return "applies", "the excerpt applies the video's subject elsewhere", 0.55
-    if _POINTER.search(excerpt):
+    if _POINTER.search(norm):
         return None, "points to other content: not evidence itself", 0.0
-    if _EXPLAIN.search(excerpt) or eq:
-        return "explains", "related background; no value to compare", 0.4
-    if len(subject_words(_anchor_text(anchor)) & subject_words(excerpt)) >= 2:
+    if _compares(norm):
+        return "compares", "compares the subject with something else", 0.55
+    if _APPLY.search(norm):
+        return "applies", "applies the video's subject elsewhere", 0.55
+    if _EXPLAIN.search(norm) or st.readings:
+        return "explains", "gives background (a reason or a figure of its own); no value to compare", 0.4
+    if len(subject_words(text) & set(st.words)) >= 2:
         return "explains", "about the same subject; no value to compare", 0.35
-    return None, "only mentions the subject: nothing to relate", 0.0
+    return None, "only mentions the subject: no stance", 0.0
 
 
 def relate_model(model, anchor: Anchor, excerpt: str, source_title: str, source_date: str, video_date: str,

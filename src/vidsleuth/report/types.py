@@ -31,6 +31,7 @@ class Anchor:
     value: str = ""  # the stated quantity or code, when there is one
     moments: tuple[Moment, ...] = ()
     relevance: float = 0.0
+    heading: str = ""  # what is measured, for a reader: "Oven temperature"
 
     @property
     def start(self) -> float:
@@ -62,6 +63,7 @@ class Evidence:
     verification: str = "unverified"  # unverified | verified | failed
     moment: float | None = None  # for related-video evidence: the time in that video
     decided_by: str = "rules"  # rules | model endpoint name
+    context: str = ""  # a table row's header line, which gives the row's subject and units
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class ReportData:
     budgets: dict = field(default_factory=dict)
     counts: dict = field(default_factory=dict)  # documents read, skipped (unreadable), related videos…
     failed_checks: tuple[dict, ...] = ()  # what repair could not fix, shown on the page
+    verdicts: dict = field(default_factory=dict)  # anchor id -> {"verdict": agrees|disagrees|…, "text": a sentence}
+    language: str = "en"  # the report's language (a Chinese request gets a Chinese report)
     version: int = REPORT_VERSION
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,7 +135,8 @@ class ReportData:
             evidence=tuple(Evidence(**e) for e in d["evidence"]),
             findings=tuple(Finding(**{**f, "evidence_ids": tuple(f["evidence_ids"])}) for f in d["findings"]),
             open_questions=tuple(d.get("open_questions", ())), budgets=d.get("budgets", {}),
-            counts=d.get("counts", {}), failed_checks=tuple(d.get("failed_checks", ())), version=d["version"])
+            counts=d.get("counts", {}), failed_checks=tuple(d.get("failed_checks", ())),
+            verdicts=d.get("verdicts", {}), language=d.get("language", "en"), version=d["version"])
 
     def anchor(self, anchor_id: str) -> Anchor | None:
         return next((a for a in self.anchors if a.id == anchor_id), None)
