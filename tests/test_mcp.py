@@ -46,8 +46,11 @@ def root(tmp_path_factory) -> Path:
     from vidsleuth.search.index import build_index
 
     root = tmp_path_factory.mktemp("mcp-root")
+    from vidsleuth.rubric.calibration import task_rubric
+
     truth = democase.build(root / "case", seed=0)
     _subtitles(root / "case", truth)
+    (root / "case" / "rubric.json").write_text(json.dumps(task_rubric(truth)), encoding="utf-8")
     synth.make_clip(root / "other.mp4", synth.ClipSpec(shots=(synth.Shot(50, "0x204060"),), audio=False))
     (root / "corpus.jsonl").write_text("".join(json.dumps(r) + "\n" for r in [
         {"video_id": "loaf", "title": "Country loaf, step by step", "path": "case/video.mp4"},
@@ -233,6 +236,8 @@ class ReportAgent:
             bad = {f["where"].removeprefix("finding-") for fs in last[0]["checks"].values() for f in fs}
             self.records["findings"] = [f for f in self.records["findings"] if f["id"] not in bad]
             return _reply([_call("render_report", {"records": self.records, "video": "case/video.mp4", "out": "agent-report"})])
+        if names == ["check_report"]:  # passed: score it against the task's rubric
+            return _reply([_call("score_report", {"rubric": "case/rubric.json", "folder": "agent-report"})])
         return _reply(None, "The report is in agent-report/report.html.")
 
     def _write(self, calls, results) -> dict:
@@ -308,6 +313,8 @@ def test_scripted_agent_runs_the_seven_stages(root):
     # the relations the tools decided match the case's known truth for what was found
     assert scored["found"] >= 4 and scored["relation_accuracy_found"] >= 0.75, scored
     assert all(f["evidence_ids"] for f in data["findings"]) and data["sources"]
+    score = json.loads(next(m["content"] for m in reversed(messages) if m["role"] == "tool"))
+    assert score["status"] == "ok" and score["contract_missing"] == [] and score["score"] > 0, score
 
 
 # --------------------------------------------------------------------------- streamable HTTP, skills

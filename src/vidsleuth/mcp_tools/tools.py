@@ -209,44 +209,29 @@ class Tools:
         self.written[folder.name] = folder
         return ok_result(got)
 
-    def _report_folder(self, folder: str) -> Path:
-        """A report folder inside the roots whose local sources are inside the roots too (the
-        check reopens them)."""
-        import json
-
-        p = self.roots.path(folder, "report folder")
-        try:
-            data = json.loads((p / "report.json").read_text(encoding="utf-8"))
-            sources = data.get("sources", []) if isinstance(data, dict) else []
-        except (OSError, ValueError):
-            sources = []  # the check itself names what is missing or damaged
-        for s in sources:
-            if isinstance(s, dict) and s.get("kind") == "document":
-                self.roots.path(str(s.get("location", "")), f"source {s.get('id', '?')} of the report")
-        return p
-
     def check_report(self, folder: Annotated[str, Field(description="a report folder inside the roots")],
                      browser: Annotated[bool, Field(description="open the page in headless Chromium")] = True,
                      only: Annotated[list[str] | None, Field(description="only these checks")] = None):
-        """Validate a report: timestamps, citations, support, assets, links, budgets, browser."""
+        """Validate a report (vidsleuth's or any page that follows the report contract):
+        timestamps, citations, support, assets, links, budgets, and the page in Chromium."""
         import json
 
         from ..files import write_atomic
         from ..report import check_report
 
-        p = self._report_folder(folder)
-        result = check_report(p, browser=browser, only=only)
+        p = self.roots.path(folder, "report folder")
+        result = check_report(p, browser=browser, only=only)  # reads nothing outside the folder
         write_atomic(p / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
         self.written[p.name] = p
         return ok_result(result)
 
     def score_report(self, rubric: Annotated[str, Field(description="an Omni-ART rubric.json inside the roots")],
                      folder: Annotated[str, Field(description="the report folder to score")]):
-        """Score a report against a rubric tree with the deterministic judge (seed 000 Omni-ART)."""
-        from ..bench.omnidr import evaluate_task, make_judge
+        """Score a report (any layout that follows the report contract) against an Omni-ART rubric
+        tree with the deterministic judge (seed 000 §3.3)."""
+        from ..rubric.evaluate import score_report
 
-        got = evaluate_task(self.roots.path(rubric, "rubric"), self._report_folder(folder), make_judge("rules"))
-        return ok_result(got)
+        return ok_result(score_report(self.roots.path(folder, "report folder"), self.roots.path(rubric, "rubric")))
 
     def trajectory_stats(self, run: Annotated[str, Field(description="a report folder, a browse trace or a JSONL of events")]):
         """Steps, tool errors, tokens, time and the interleaving rule (seed 000 App. F.7)."""

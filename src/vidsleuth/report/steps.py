@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import VidsleuthError
+from ..files import writes_output
 from .facts import codes, quantities, subject_words
 from .types import ANCHOR_KINDS, RELATIONS, Anchor, Evidence, Finding, Moment, Note, ReportData, Source
 
@@ -218,22 +219,13 @@ def records_of(records: dict, *, duration: float, original: str) -> ReportData:
         counts=dict(records.get("counts") or {}))
 
 
-def _claim_out(out: Path) -> None:
-    from .pipeline import OWN_FILES
-
-    if out.exists() and not out.is_dir():
-        raise VidsleuthError("the output path is a file", path=out, hint="give a folder for the report")
-    if out.is_dir():
-        foreign = sorted(p.name for p in out.iterdir() if p.name not in OWN_FILES and not p.name.startswith("."))
-        if foreign:
-            raise VidsleuthError(f"the output folder holds files that are not a vidsleuth report ({', '.join(foreign[:3])})",
-                                 path=out, hint="choose an empty or new folder; nothing was changed")
-
-
+@writes_output("report")
 def render_report(records: dict, video: str | Path, out: str | Path) -> dict:
     """Stages 5-6 for harness-written records: the video placed beside the page, cited local
     documents copied under ``sources/``, ``report.html``, ``report.md`` and ``report.json``.
-    Nothing is checked here beyond the records' references: call ``check_report`` next."""
+    The folder follows ``vidsleuth report``'s output policy (new, empty, or an earlier report;
+    a failure leaves nothing behind). Nothing is checked beyond the records' references: call
+    ``check_report`` next."""
     import json
 
     from .. import __version__
@@ -244,8 +236,6 @@ def render_report(records: dict, video: str | Path, out: str | Path) -> dict:
     video, out = Path(video), Path(out)
     info = probe(video, with_content_id=False)
     data = records_of(records, duration=info.duration, original=str(video.resolve()))
-    _claim_out(out)
-    out.mkdir(parents=True, exist_ok=True)
     data = replace(data, video={**data.video, "file": place_video(video, out)})
     data = copy_sources(data, out)
     page = write_outputs(data, out)
