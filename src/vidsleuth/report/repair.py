@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from .contract import FINDING_ID
 from .facts import subject_words
 from .types import ReportData
 
@@ -33,7 +34,7 @@ def repair(data: ReportData, failures: list[dict], folder: Path, *, writer=None)
                                      for a in data.anchors))
     known = {e.id for e in data.evidence}
     if any(f["check"] in ("citations", "citation_support") for f in failures):
-        unsupported = {f["where"].removeprefix("finding-") for f in failures if f["check"] == "citation_support"}
+        unsupported = {f["where"].removeprefix(FINDING_ID.format("")) for f in failures if f["check"] == "citation_support"}
         findings = []
         for f in data.findings:
             keep = tuple(e for e in f.evidence_ids if e in known and data.source(data.evidence_of(e).source_id))
