@@ -1,8 +1,7 @@
 """``vidsleuth mcp`` through the SDK's own client over stdio, and a scripted LLM agent that runs
 the video-report skill's seven stages through the tools alone.
 
-The server runs as a subprocess (``python -m vidsleuth.mcp_tools``, the same code as ``vidsleuth
-mcp``); speech comes from subtitle files and OCR is off, so no model runs. The agent's "LLM" is
+The server runs as a subprocess (``python -m vidsleuth mcp``, as a harness starts it); speech comes from subtitle files and OCR is off, so no model runs. The agent's "LLM" is
 ``vidsleuth.testing.ScriptedServer`` over real HTTP: the driver loop below sends it the MCP tool
 list in OpenAI's ``tools`` format, executes the ``tool_calls`` it answers with, and sends the
 results back, as any harness does."""
@@ -64,7 +63,7 @@ def _server(root: Path, *extra: str) -> StdioServerParameters:
     """``vidsleuth mcp`` as a harness starts it (the SDK passes only a minimal environment on)."""
     env = {k: os.environ[k] for k in ("PYTHONPATH", "VIDSLEUTH_CONFIG") if k in os.environ}
     return StdioServerParameters(command=sys.executable, env=env,
-                                 args=["-m", "vidsleuth.mcp_tools", "--root", str(root), "--library", str(root / ".lib"),
+                                 args=["-m", "vidsleuth", "mcp", "--root", str(root), "--library", str(root / ".lib"),
                                        "--no-asr", "--no-ocr", *extra])
 
 
@@ -337,7 +336,7 @@ def test_streamable_http_on_loopback_with_budgets_per_session(root):
 
     port = _free_port()
     env = {**os.environ}
-    proc = subprocess.Popen([sys.executable, "-m", "vidsleuth.mcp_tools", "--root", str(root), "--http", f"127.0.0.1:{port}",
+    proc = subprocess.Popen([sys.executable, "-m", "vidsleuth", "mcp", "--root", str(root), "--http", f"127.0.0.1:{port}",
                              "--max-calls", "1"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
@@ -367,9 +366,24 @@ def test_streamable_http_on_loopback_with_budgets_per_session(root):
 def test_http_refuses_other_than_loopback(root):
     import subprocess
 
-    done = subprocess.run([sys.executable, "-m", "vidsleuth.mcp_tools", "--root", str(root), "--http", "0.0.0.0:8765"],
+    done = subprocess.run([sys.executable, "-m", "vidsleuth", "mcp", "--root", str(root), "--http", "0.0.0.0:8765"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "loopback only" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_skill_install_verb(tmp_path):
+    import subprocess
+
+    dest = tmp_path / "skills"
+    first = subprocess.run([sys.executable, "-m", "vidsleuth", "skill", "install", str(dest), "--only", "video-qa"],
+                           capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0 and "1 written" in first.stdout and (dest / "video-qa" / "SKILL.md").is_file()
+    assert not (dest / "video-report").exists()
+    (dest / "video-qa" / "SKILL.md").write_text("mine\n")
+    again = subprocess.run([sys.executable, "-m", "vidsleuth", "skill", "install", str(dest)], capture_output=True,
+                           text=True, timeout=60)
+    assert again.returncode == 1 and "exists with other content" in again.stderr and "--overwrite" in again.stderr
+    assert (dest / "video-qa" / "SKILL.md").read_text() == "mine\n" and not (dest / "video-report").exists()
 
 
 def test_skill_install(tmp_path):

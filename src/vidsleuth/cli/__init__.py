@@ -38,7 +38,7 @@ from .. import __version__, progress
 from ..errors import VidsleuthError
 
 # Verb-group modules, imported by ``build_parser`` (each registers its verbs with ``@verb``).
-_GROUPS = ("media", "models", "search", "agents", "report", "bench", "metrics")
+_GROUPS = ("media", "models", "search", "agents", "report", "bench", "metrics", "serve")
 
 
 def _no_args(p: argparse.ArgumentParser) -> None:

@@ -71,6 +71,12 @@ class Budgets:
     seconds: float = 0.0
     tokens: int = 0
 
+    def __post_init__(self):
+        from ..errors import ArgumentError
+
+        if min(self.calls, self.seconds, self.tokens) < 0:
+            raise ArgumentError("--max-calls, --max-seconds and --max-tokens must be 0 (no limit) or more")
+
 
 @dataclass
 class Session:
