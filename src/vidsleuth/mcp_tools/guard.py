@@ -109,11 +109,14 @@ def ok_result(data: dict, images: list | None = None, text: str | None = None):
 
 
 def one_line(exc: BaseException) -> str:
-    """The message the CLI prints for ``exc`` (without its ``vidsleuth: error:`` prefix)."""
+    """The message the CLI prints for ``exc`` (without its ``vidsleuth: error:`` prefix), with any
+    credential masked (errors are redacted where they are made; this is the last gate)."""
+    from ..errors import redact
+
     if isinstance(exc, VidsleuthError):
-        return str(exc)
+        return redact(str(exc))
     if isinstance(exc, OSError):
-        return f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc.strerror or exc)
+        return redact(f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc.strerror or exc))
     return f"internal error ({type(exc).__name__}); the server's log has the details"
 
 

@@ -186,14 +186,14 @@ class Tools:
                video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = ""):
         """How each excerpt relates to the anchor: supports, contradicts, updates, explains,
         compares, applies, or null (a mere mention, not evidence)."""
-        from ..report.steps import relate
+        from ..report.steps import relate_excerpts
 
         model = None
         if self.opt.model:
             from ..models import Models
 
             model = Models(self.opt.config, overrides={"default": self.opt.model}).for_role("writer")
-        return ok_result({"relations": relate(anchor, excerpts, video_date=video_date, model=model)})
+        return ok_result({"relations": relate_excerpts(anchor, excerpts, video_date=video_date, model=model)})
 
     def render_report(self, records: Annotated[dict[str, Any], Field(description="request, anchors, sources, evidence, findings (see the video-report skill)")],
                       video: Annotated[str, Field(description="the report's video inside the roots")],

@@ -4,5 +4,7 @@ relations -> writing -> an interactive two-pane HTML report -> validation and re
 from .check import CHECKS, check, check_report, run_checks
 from .contract import read_report
 from .pipeline import report, rerender, validate
+from .steps import gather_evidence, records_of, relate_excerpts, render_report, suggest_anchors
 
-__all__ = ["CHECKS", "check", "check_report", "read_report", "report", "rerender", "run_checks", "validate"]
+__all__ = ["CHECKS", "check", "check_report", "gather_evidence", "read_report", "records_of", "relate_excerpts",
+           "render_report", "report", "rerender", "run_checks", "suggest_anchors", "validate"]

@@ -118,7 +118,7 @@ def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, inde
             "counts": counts, "skipped": skipped}
 
 
-def relate(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None) -> list[dict]:
+def relate_excerpts(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None) -> list[dict]:
     """Stage 4: the relation of each excerpt ({excerpt, source_date, source_title}) to the anchor:
     the deterministic relater, or ``model`` when given. ``relation`` is None for a mere mention
     (not evidence: leave it out of the report)."""
