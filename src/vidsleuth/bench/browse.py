@@ -141,10 +141,14 @@ def _level(value) -> str:
         answer = _first(d, ANSWER_FIELDS) if isinstance(d, dict) else None
         if qid is None or not _first(d, QUESTION_FIELDS) or answer is None:
             raise DataFileError(path, n, "needs 'id' (or 'row_id'), 'question' and 'answer'")
+        if isinstance(qid, (dict, list, bool)) or isinstance(answer, (dict, list)):
+            raise DataFileError(path, n, "'id' and 'answer' must be strings or numbers")
         if str(qid) in seen:
             raise DataFileError(path, n, f"duplicate id {qid!r}")
         seen.add(str(qid))
         seeds = d.get("seed_video_ids") or ([d["seed_video_id"]] if d.get("seed_video_id") else [])
+        if not isinstance(seeds, list) or any(isinstance(v, (dict, list)) for v in seeds):
+            raise DataFileError(path, n, "'seed_video_ids' must be a list of video ids")
         rows.append({"id": str(qid), "question": _first(d, QUESTION_FIELDS), "answer": str(answer),
                      "level": _level(d.get("level", "")) if d.get("level") not in (None, "") else "",
                      "genre": str(d.get("genre", "")), "seed_video_ids": [str(v) for v in seeds]})

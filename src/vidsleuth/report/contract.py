@@ -19,6 +19,7 @@ import base64
 import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -71,9 +72,6 @@ TIME_TOLERANCE = 0.1
 def script_hash(text: str) -> str:
     """The CSP source expression of an inline script or style (``'sha256-…'``)."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
-
-
-# --------------------------------------------------------------------------- the sidecar's schema
 
 
 class _Record(BaseModel):
@@ -145,9 +143,6 @@ class Sidecar(_Record):
 
 EMPTY_SIDECAR = Sidecar(video=VideoRecord(file="?"), sources=[], evidence=[])
 
-# --------------------------------------------------------------------------- what the page holds
-
-
 @dataclass(frozen=True)
 class Timestamp:
     href: str
@@ -209,9 +204,6 @@ class ReportPage:
     ours = property(lambda self: self.generator.startswith("vidsleuth"))  # says vidsleuth wrote it
 
 
-# --------------------------------------------------------------------------- reading
-
-
 def text_of(el) -> str:
     return " ".join(el.text_content().split())
 
@@ -255,6 +247,12 @@ def _parse_html(text: str):
         raise VidsleuthError(f"is not an HTML page ({exc})") from None
 
 
+def _said(e: dict) -> str:
+    """A pydantic error as a reader says it: the rule, and the value found when there is one."""
+    msg = re.sub(r" or instance of \w+", "", e["msg"])
+    return msg if e["type"] == "missing" else f"{msg} (found {json.dumps(e.get('input'), default=str)[:40]})"
+
+
 def _sidecar(folder: Path) -> tuple[Sidecar | None, ReportData | None, list[str]]:
     try:
         raw = json.loads(_read_confined(folder, SIDECAR, SIDECAR))
@@ -270,7 +268,7 @@ def _sidecar(folder: Path) -> tuple[Sidecar | None, ReportData | None, list[str]
     try:
         side = Sidecar.model_validate(raw)
     except ValidationError as exc:
-        lines = [f"{SIDECAR}: {'.'.join(str(x) for x in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()]
+        lines = [f"{SIDECAR}: {'.'.join(str(x) for x in e['loc']) or '(root)'}: {_said(e)}" for e in exc.errors()]
         return None, None, lines[:8] + ([f"{SIDECAR}: … {len(lines) - 8} more"] if len(lines) > 8 else [])
     try:
         data = ReportData.from_dict(raw)
