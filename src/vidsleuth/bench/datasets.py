@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,7 +121,15 @@ Predictions = dict[str, list[list[float]]]  # id -> ranked windows
 
 
 def load_gt(path: str | Path, fmt: str, durations: str | Path | None = None) -> GroundTruth:
-    return GT_LOADERS[fmt](Path(path), durations)
+    """Ground truth by id; an empty file is an error (never a report of n = 0)."""
+    if fmt not in GT_LOADERS:
+        from ..limits import choice
+
+        choice(fmt, GT_LOADERS, option="--format", what="ground-truth format")
+    gt = GT_LOADERS[fmt](Path(path), durations)
+    if not gt:
+        raise DataFileError(path, None, "holds no ground truth: nothing to score")
+    return gt
 
 
 def _native_gt(path: Path, _durations) -> GroundTruth:
@@ -151,8 +158,23 @@ def _qvh_gt(path: Path, _durations) -> GroundTruth:
 def _charades_durations(path) -> dict[str, float]:
     if not path:
         return {}
+    out = {}
     with io.StringIO(read_text(path, "CSV file"), newline="") as fh:
-        return {row["id"]: float(row["length"]) for row in csv.DictReader(fh) if row.get("length")}
+        reader = csv.DictReader(fh)
+        if not reader.fieldnames or "id" not in reader.fieldnames or "length" not in reader.fieldnames:
+            raise DataFileError(path, 1, f"needs the columns 'id' and 'length' (has {', '.join(reader.fieldnames or [])})",
+                                hint="give Charades_v1_*.csv")
+        for row in reader:
+            if not row.get("length"):
+                continue
+            try:
+                length = float(row["length"])
+            except ValueError:
+                length = math.nan
+            if not (math.isfinite(length) and length > 0):
+                raise DataFileError(path, reader.line_num, f"length {row['length']!r} is not a positive number of seconds")
+            out[row["id"]] = length
+    return out
 
 
 def _charades_gt(path: Path, durations) -> GroundTruth:
@@ -170,6 +192,8 @@ def _charades_gt(path: Path, durations) -> GroundTruth:
                 s, e = float(parts[1]), float(parts[2])
             except ValueError:
                 raise DataFileError(path, n, "start/end are not numbers") from None
+            if not _num_pair([s, e]):
+                raise DataFileError(path, n, "start/end must be finite times >= 0")
             # Ids are the 0-based line index among annotation lines, as most Charades-STA code uses.
             out[str(len(out))] = {"gt": [[s, e]], "duration": lengths.get(parts[0]), "video": parts[0],
                                   "sentence": sentence.strip()}
@@ -177,14 +201,16 @@ def _charades_gt(path: Path, durations) -> GroundTruth:
 
 
 def _activitynet_gt(path: Path, _durations) -> GroundTruth:
-    try:
-        data = json.loads(read_text(path, "JSON file"))
-    except ValueError as exc:
-        raise DataFileError(path, None, f"not valid JSON: {exc}") from None
+    from ..schemas import ActivityNetEntry, read_json, validate
+
+    data = read_json(path, what="ActivityNet Captions file")
     if not isinstance(data, dict):
         raise DataFileError(path, None, "expected a JSON object of video id -> {duration, timestamps, sentences}")
     out = {}
     for vid, d in data.items():
+        validate(ActivityNetEntry, d, path, where=f"video {vid!r}")  # a list, NaN or text times: named, not a traceback
+        if not isinstance(d, dict):  # pragma: no cover - validate refuses it
+            continue
         for i, (window, sentence) in enumerate(zip(d.get("timestamps", []), d.get("sentences", []))):
             out[f"{vid}#{i}"] = {"gt": [window], "duration": d.get("duration"), "sentence": sentence.strip()}
     return out

@@ -105,11 +105,14 @@ def parse_confidence(value: Any) -> float | None:
 
 
 def load_trace(path: str | Path) -> Answer:
-    try:
-        from ..files import read_text
+    from ..schemas import read_json
 
-        return Answer.from_dict(json.loads(read_text(path, "trace file")))
-    except (ValueError, TypeError) as exc:
+    data = read_json(path, what="trace file")  # bounded and depth-checked: 100,000 levels are one line
+    try:
+        if not isinstance(data, dict):
+            raise TypeError(f"a JSON {type(data).__name__}, not an object")
+        return Answer.from_dict(data)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise VidsleuthError(f"not a vidsleuth trace: {exc}", path=path) from None
 
 

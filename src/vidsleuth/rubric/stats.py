@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -43,18 +42,13 @@ def paired_bootstrap(a: list[float], b: list[float], *, n: int = 10_000, seed: i
 
 def read_events(path: str | Path) -> list[dict]:
     """Events of a JSONL trajectory, each line checked (the file and line are named)."""
-    from ..files import text_lines
+    from ..schemas import TrajectoryEvent, iter_json_lines, validate
 
     events = []
-    for n, line in text_lines(path, "trajectory"):
-        if not line.strip():
-            continue
-        try:
-            e = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataFileError(path, n, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    for n, e in iter_json_lines(path, what="trajectory"):  # bounded, depth-checked, finite numbers only
         if not isinstance(e, dict) or e.get("type") not in EVENT_TYPES:
             raise DataFileError(path, n, f"type must be one of {', '.join(EVENT_TYPES)}")
+        validate(TrajectoryEvent, e, path, n)  # tokens_in: "abc", seconds: -1 … named by field
         events.append(e)
     if not events:
         raise DataFileError(path, None, "holds no event: nothing to summarise")
@@ -85,12 +79,13 @@ def events_of(path: str | Path) -> list[dict]:
             return read_events(p / "trajectory.jsonl")
         raise DataFileError(p, None, "no trajectory.jsonl in this folder", hint="give a report folder or a JSONL file")
     if p.suffix == ".json":
-        from ..files import read_text
+        from ..schemas import BrowseTrace, read_json, validate
 
-        data = json.loads(read_text(p, "trace"))
-        steps = data.get("steps")
-        if not isinstance(steps, list):
+        data = read_json(p, what="trace")
+        if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
             raise DataFileError(p, None, "not a browse trace (no steps)", hint="give a trace from a bench browse traces/ folder")
+        validate(BrowseTrace, data, p)
+        steps = data["steps"]
         kind = {"searcher": "search", "react-browse": "search", "watcher": "read", "react-watch": "read", "analyst": "write"}
         return [{"type": kind.get(str(s.get("role", "")), "model"),
                  "error": any(w in str(s.get("note", "")).lower() for w in ("error", "failed", "unparseable", "invalid")),

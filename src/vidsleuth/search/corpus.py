@@ -45,19 +45,12 @@ _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?:[T ][\d:.+Z-]*)?")
 
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
-    """(line number, parsed value) for each non-empty line; a bad line raises with its number."""
-    from ..errors import DataFileError
-    from ..files import text_lines
+    """(line number, parsed value) for each non-empty line; a bad line raises with its number.
+    Through the one reader layer (``vidsleuth.schemas``): the file is read bounded, each line is
+    depth-checked before parsing, and NaN/Infinity are refused."""
+    from ..schemas.read import iter_json_lines
 
-    p = Path(path)
-    for n, line in text_lines(p, "JSONL file"):
-        if not line.strip():
-            continue
-        try:
-            yield n, json.loads(line)
-        except ValueError as exc:
-            raise DataFileError(p, n, f"not valid JSON ({exc.msg} at column {exc.colno})",
-                                hint="each line must be one JSON object") from None
+    yield from iter_json_lines(Path(path), what="JSONL file")
 
 
 def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:
@@ -128,9 +121,16 @@ def read_corpus(path: str | Path, *, resolve_paths: bool = True) -> list[VideoRe
 def read_generic(path: str | Path, id_field: str, text_fields: list[str]) -> list[tuple[str, dict[str, str]]]:
     """(id, {field: text}) from any JSONL file."""
     problems, out, seen = [], [], set()
+    present: set[str] = set()
+    seen_keys: set[str] = set()
     for n, obj in iter_jsonl(path):
+        if isinstance(obj, dict):
+            seen_keys.update(map(str, obj))
         if not isinstance(obj, dict) or id_field not in obj:
             problems.append(f"line {n}: no '{id_field}' field")
+            continue
+        if isinstance(obj[id_field], (dict, list)) or obj[id_field] in (None, ""):
+            problems.append(f"line {n}: '{id_field}' must be a string or a number")
             continue
         doc_id = str(obj[id_field])
         if doc_id in seen:
@@ -142,8 +142,17 @@ def read_generic(path: str | Path, id_field: str, text_fields: list[str]) -> lis
             v = obj.get(f, "")
             texts[f] = " ".join(map(str, v)) if isinstance(v, list) else ("" if v is None else str(v))
         out.append((doc_id, texts))
+        present.update(k for k in text_fields if k in obj)
     if problems:
         raise CorpusError(f"{len(problems)} bad line(s): " + "; ".join(problems[:20]), path=path)
+    if not out:
+        raise CorpusError("holds no records", path=path)
+    missing = [f for f in text_fields if f not in present]
+    if missing:
+        from ..config import did_you_mean
+
+        raise CorpusError(f"--text-field {missing[0]}: no line has this field" + did_you_mean(missing[0], seen_keys),
+                          path=path, hint=f"fields in the file: {', '.join(sorted(seen_keys)[:20])}")
     return out
 
 

@@ -197,17 +197,36 @@ class SearchIndex:
         if not meta_path.exists():
             raise SearchIndexError("not a vidsleuth index (no meta.json)", path=root,
                               hint="build one with `vidsleuth index build CORPUS -o DIR`")
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            docs = json.loads((root / "docs.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        from ..schemas import IndexDocs, IndexMeta, read_json
+
+        try:  # through the schemas: a list, a wrong type or garbage is one line, not a traceback
+            raw = read_json(meta_path, what="index meta.json")
+            if isinstance(raw, dict) and raw.get("version") != INDEX_VERSION:
+                raise SearchIndexError(f"index version {raw.get('version')} is not {INDEX_VERSION}", path=root,
+                                       hint="rebuild it")
+            meta = read_json(meta_path, IndexMeta, what="index meta.json").model_dump()
+            meta.update({k: v for k, v in raw.items() if k not in meta})
+            docs = read_json(root / "docs.json", IndexDocs, what="index docs.json")
+        except VidsleuthError as exc:
+            if isinstance(exc, SearchIndexError):
+                raise
             raise SearchIndexError(f"damaged index: {exc}", path=root, hint="rebuild it") from None
-        if meta.get("version") != INDEX_VERSION:
-            raise SearchIndexError(f"index version {meta.get('version')} is not {INDEX_VERSION}", path=root, hint="rebuild it")
-        analyzer = Analyzer.from_dict(meta["analyzer"])
-        bm25 = BM25.load(root / "bm25", analyzer) if meta["kind"] in ("bm25", "hybrid") else None
-        dense = Dense.load(root / "dense", meta["embedder"]) if meta["kind"] in ("dense", "hybrid") else None
-        return cls(root, meta, docs["ids"], docs["titles"], bm25, dense)
+        if len(docs.ids) != len(docs.titles):
+            raise SearchIndexError("damaged index: docs.json has different numbers of ids and titles", path=root,
+                                   hint="rebuild it")
+        try:
+            analyzer = Analyzer.from_dict(meta["analyzer"])
+            bm25 = BM25.load(root / "bm25", analyzer) if meta["kind"] in ("bm25", "hybrid") else None
+            dense = Dense.load(root / "dense", meta["embedder"]) if meta["kind"] in ("dense", "hybrid") else None
+        except VidsleuthError:
+            raise
+        except Exception as exc:  # bm25s and numpy raise many types for damaged files
+            raise SearchIndexError(f"damaged index files ({type(exc).__name__}: {str(exc)[:200]})", path=root,
+                                   hint="rebuild it") from None
+        if dense is not None and dense.matrix.shape[0] != len(docs.ids):
+            raise SearchIndexError("damaged index: the embeddings do not match the documents", path=root,
+                                   hint="rebuild it")
+        return cls(root, meta, list(docs.ids), list(docs.titles), bm25, dense)
 
     def search_many(self, queries: list[str], k: int = 10) -> list[list[Hit]]:
         searchers: dict[str, Callable] = {

@@ -260,10 +260,24 @@ class MemoryBank:
         if not (self.root / "cards.jsonl").exists():
             raise VidsleuthError("not a memory bank (no cards.jsonl)", path=self.root,
                                  hint="build one with `vidsleuth memory build`")
-        self.cards = [MemoryCard.from_dict(json.loads(l))
-                      for l in (self.root / "cards.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
-        self.matrix = np.load(self.root / "embeddings.npy", allow_pickle=False)
-        self.meta: dict[str, Any] = json.loads((self.root / "meta.json").read_text(encoding="utf-8"))
+        from ..schemas import MemoryCardRow, read_json, read_jsonl
+
+        # through the schemas: garbage, a wrong shape or a misspelt key is one line naming file and line
+        rows = read_jsonl(self.root / "cards.jsonl", MemoryCardRow, what="memory cards file", allow_empty=True)
+        self.cards = [MemoryCard.from_dict(row.model_dump()) for _, row in rows]
+        meta = read_json(self.root / "meta.json", what="memory meta.json")
+        if not isinstance(meta, dict):
+            raise DataFileError(self.root / "meta.json", None, "must be a JSON object", hint="rebuild the bank")
+        self.meta: dict[str, Any] = meta
+        try:
+            self.matrix = np.load(self.root / "embeddings.npy", allow_pickle=False)
+        except (OSError, ValueError, EOFError) as exc:
+            raise DataFileError(self.root / "embeddings.npy", None, f"damaged embeddings ({exc})",
+                                hint="rebuild the bank with `vidsleuth memory build`") from None
+        if self.matrix.ndim != 2 or self.matrix.shape[0] != len(self.cards):
+            raise DataFileError(self.root / "embeddings.npy", None,
+                                f"holds {self.matrix.shape[0] if self.matrix.ndim else 0} vectors for {len(self.cards)} cards",
+                                hint="rebuild the bank with `vidsleuth memory build`")
         self._embedder = embedder
 
     def embedder(self):
