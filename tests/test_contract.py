@@ -301,3 +301,25 @@ def test_the_findings_are_w3c_web_annotations_with_media_fragment_selectors(tmp_
     assert bodies["commenting"]["value"] == "The manual also gives 90 psi." and bodies["tagging"]["value"] == "supports"
     assert bodies["linking"]["source"] == "sources/m.txt"
     assert (out / "report.html").read_text().count('id="finding-F1"') == 1  # the annotation's id resolves on the page
+
+
+def test_a_check_registered_from_another_module_runs_like_the_built_in_ones(tmp_path, clip):
+    from vidsleuth.report.check import CHECKS, check
+    from vidsleuth.report.types import Failure
+    from vidsleuth.rubric.schema import problems
+
+    def every_finding_has_a_relation(ctx):
+        return [Failure("relations", f.where, "no relation") for f in ctx.page.findings if not f.relation]
+
+    check("relations_demo")(every_finding_has_a_relation)
+    try:
+        f = folder(tmp_path / "r", clip, page())
+        result = check_report(f, browser=False)
+        assert result["checks"]["relations_demo"] == [{"check": "relations", "where": "claim-2", "message": "no relation"}]
+        assert "browser" not in result["checks"]  # needs the browser, which this call did not enable
+        tree = {"schema": SCHEMA, "task": "t", "dimensions": [{"name": "content", "directions": [{"name": "x", "leaves": [
+            {"id": "m", "kind": "machine", "check": "relations_demo"}]}]}]}
+        assert problems(tree) == []
+    finally:
+        del CHECKS["relations_demo"]
+    assert any("is not a report check" in p for p in problems(tree))

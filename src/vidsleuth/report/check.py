@@ -32,7 +32,7 @@ from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 from ..errors import VidsleuthError, require
-from . import browser, markup
+from . import browser, markup, relation_check
 from .contract import (
     ANCHOR_ID,
     CITE,
@@ -68,12 +68,18 @@ def check(name: str, *, needs: tuple[str, ...] = (), counted: bool = False):
     return register
 
 
+def entry(name: str) -> Check | None:
+    """The registered check ``name`` (a bare function put in ``CHECKS`` by hand counts as one)."""
+    c = CHECKS.get(name)
+    return c if c is None or isinstance(c, Check) else Check(name, c)
+
+
 def spec_problem(spec: str) -> str:
     """Why ``spec`` (``name`` or ``name:N``) names no check; '' when it does."""
     name, sep, n = str(spec).partition(":")
-    c = CHECKS.get(name)
+    c = entry(name)
     if c is None:
-        return f"{spec!r} is not a report check ({', '.join(k + (':N' if v.counted else '') for k, v in CHECKS.items())})"
+        return f"{spec!r} is not a report check ({', '.join(k + (':N' if entry(k).counted else '') for k in CHECKS)})"
     if c.counted and not n.isdigit():
         return f"{spec!r} needs a count, e.g. {name}:3"
     if not c.counted and sep:
@@ -260,7 +266,8 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
     if anchor is not None and record.relation:
         from .relate import relate_rules
 
-        rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""))[0]
+        full = data.evidence_of(ev.id)  # a table row is read under its header (the record's context)
+        rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""), full.context if full else "")[0]
         if rel != record.relation:
             return f"the finding says “{record.relation}” but its excerpt from {src.id} reads as “{rel}”"
     return ""
@@ -290,6 +297,7 @@ def citation_support(ctx: Context) -> list[Failure]:
 
 check("browser", needs=("browser",))(browser.browser_check)
 check("markup")(markup.markup_check)
+check("relations")(relation_check.relations_check)
 
 
 def run_checks(page: ReportPage, specs: list[str] | None = None, *, browser: bool = True,
@@ -299,12 +307,12 @@ def run_checks(page: ReportPage, specs: list[str] | None = None, *, browser: boo
     enabled = {"browser"} if browser else set()
     ctx = Context(page.folder, page, judge)
     out: dict[str, list[Failure]] = {}
-    for spec in specs if specs is not None else [n for n, c in CHECKS.items() if not c.counted]:
+    for spec in specs if specs is not None else [n for n in CHECKS if not entry(n).counted]:
         problem = spec_problem(spec)
         if problem:
             raise VidsleuthError(problem)
         name, _, n = spec.partition(":")
-        c = CHECKS[name]
+        c = entry(name)
         if not set(c.needs) <= enabled:
             continue
         out[spec] = c.fn(ctx, int(n)) if c.counted else c.fn(ctx)
