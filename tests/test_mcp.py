@@ -158,12 +158,14 @@ def test_reading_and_relating_tools(root, tmp_path):
         stats = await s.call_tool("trajectory_stats", {"run": "events.jsonl"})
         linked = await s.call_tool("probe", {"path": "innocent.mp4"})
         bad = await s.call_tool("render_report", {"records": {"request": "x", "anchors": [anchor], "findings": [
-            {"id": "F1", "anchor_id": "A9", "text": "t"}]}, "video": "case/video.mp4", "out": "broken-report"})
+            {"id": "F1", "anchor_id": "A9", "text": "t", "evidence_ids": ["E1"]}]}, "video": "case/video.mp4",
+            "out": "broken-report"})
+        typo = await s.call_tool("relate", {"anchor": anchor, "excerpts": [{"exerpt": support["sentence"]}]})
         timelines = json.loads((await s.read_resource("vidsleuth://timelines")).contents[0].text)
         one = json.loads((await s.read_resource(timelines[0]["uri"])).contents[0].text)
-        return frames, watch, anchors, related, stats, linked, bad, one
+        return frames, watch, anchors, related, stats, linked, bad, typo, one
 
-    frames, watch, anchors, related, stats, linked, bad, one = run(_server(root), body)
+    frames, watch, anchors, related, stats, linked, bad, typo, one = run(_server(root), body)
     times = frames.structured_content["times"]
     assert len(times) == 3 and all(4.0 <= t <= 10.0 for t in times) and sum(c.type == "image" for c in frames.content) == 3
     assert param["text"] in watch.content[0].text and len(watch.structured_content["times"]) == 2
@@ -174,7 +176,8 @@ def test_reading_and_relating_tools(root, tmp_path):
     assert (stats.structured_content["steps"], stats.structured_content["searches_after_first_write"]) == (4, 0.5)
     assert linked.is_error and "outside the server's roots" in linked.content[0].text
     assert bad.is_error and "finding F1: anchor_id 'A9' names no anchor" in bad.content[0].text
-    assert not (root / "broken-report").exists()  # refused before anything was written
+    assert not (root / "broken-report").exists()  # refused, and nothing left behind
+    assert typo.is_error and "excerpts.0.excerpt" in typo.content[0].text  # the schema names the misspelt field
     assert one["segments"] and one["video"]["duration"] > 20
 
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..errors import VidsleuthError
+from . import arguments as A
 from . import results as R
 from .guard import Guard, ok_result
 
@@ -165,7 +166,7 @@ class Tools:
 
         return ok_result({"anchors": suggest_anchors(self._ingest(path, subtitles), request, max_anchors=max_anchors)})
 
-    def gather_evidence(self, anchors: Annotated[list[dict[str, Any]], Field(description="anchors: {id, text, moments: [{start, end, kind, text}]}")],
+    def gather_evidence(self, anchors: Annotated[list[A.Anchor], Field(min_length=1, description="the anchors to research")],
                         docs: Annotated[str | None, Field(description="a folder of documents inside the roots")] = None,
                         index: Annotated[str | None, Field(description="an index of related videos")] = None,
                         web: Annotated[bool, Field(description="also search the web (needs the server's web_search_url)")] = False,
@@ -176,13 +177,12 @@ class Tools:
 
         if web and not self.opt.web_search_url:
             raise VidsleuthError("web evidence needs the server's --web-search-url (a SearXNG-compatible endpoint)")
-        got = gather_evidence(anchors, docs=self.roots.maybe(docs, "docs folder"), index=self.roots.maybe(index, "index"),
+        got = gather_evidence([a.model_dump(exclude_none=True) for a in anchors], docs=self.roots.maybe(docs, "docs folder"), index=self.roots.maybe(index, "index"),
                               web_search_url=self.opt.web_search_url if web else "",
                               video=self.roots.maybe(video, "video"), per_anchor=per_anchor, library=self.opt.library)
         return ok_result(got)
 
-    def relate(self, anchor: Annotated[dict[str, Any], Field(description="one anchor: {id, text, moments}")],
-               excerpts: Annotated[list[dict[str, Any]], Field(description="[{excerpt, source_date, source_title}]")],
+    def relate(self, anchor: A.Anchor, excerpts: Annotated[list[A.Excerpt], Field(min_length=1, max_length=50)],
                video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = ""):
         """How each excerpt relates to the anchor: supports, contradicts, updates, explains,
         compares, applies, or null (a mere mention, not evidence)."""
@@ -193,19 +193,21 @@ class Tools:
             from ..models import Models
 
             model = Models(self.opt.config, overrides={"default": self.opt.model}).for_role("writer")
-        return ok_result({"relations": relate_excerpts(anchor, excerpts, video_date=video_date, model=model)})
+        return ok_result({"relations": relate_excerpts(anchor.model_dump(exclude_none=True), [e.model_dump() for e in excerpts],
+                                                      video_date=video_date, model=model)})
 
-    def render_report(self, records: Annotated[dict[str, Any], Field(description="request, anchors, sources, evidence, findings (see the video-report skill)")],
+    def render_report(self, records: A.Records,
                       video: Annotated[str, Field(description="the report's video inside the roots")],
                       out: Annotated[str, Field(description="a new or earlier report folder inside the roots")]):
         """Render harness-written records as the two-pane report (report.html, .md, .json)."""
         from ..report.steps import render_report
 
-        for k, s in enumerate(records.get("sources") or (), 1) if isinstance(records, dict) else ():
-            if isinstance(s, dict) and s.get("kind", "document") != "web":
-                s["location"] = str(self.roots.path(s.get("location") or "", f"source {s.get('id') or k}"))
+        data = records.model_dump(exclude_none=True)
+        for src in data["sources"]:  # local sources are copied beside the page: they must be inside the roots
+            if src["kind"] != "web":
+                src["location"] = str(self.roots.path(src["location"], f"source {src['id']}"))
         folder = self.roots.path(out, "output folder")
-        got = render_report(records, self.roots.path(video, "video"), folder)
+        got = render_report(data, self.roots.path(video, "video"), folder)
         self.written[folder.name] = folder
         return ok_result(got)
 
