@@ -2,6 +2,7 @@
 
     python benchmarks/bench_browse.py                  # seed 1, Video-Browser and ReAct, the 0.5B model
     python benchmarks/bench_browse.py --seed 2 --model local-1.5b --threads 1
+    python benchmarks/bench_browse.py --levels 3 --seed 5 --agents video-browser   # the L1/L2/L3 world
 
 Builds a generated split of the demo's shape with another seed (12 questions, half answered only
 on screen and half only in speech, two same-topic hard negatives each, paraphrased questions),
@@ -32,6 +33,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=0, help="llama.cpp threads (0: the default)")
     ap.add_argument("--agents", default="video-browser,react")
     ap.add_argument("--out", type=Path, default=Path("bench-output"))
+    ap.add_argument("--levels", type=int, default=0,
+                    help="build the L1/L2/L3 world (browse/demolevels.py) with this many questions per level instead")
     args = ap.parse_args()
     if args.threads:
         os.environ["VIDSLEUTH_THREADS"] = str(args.threads)
@@ -39,12 +42,14 @@ def main() -> int:
     from vidsleuth import __version__
     from vidsleuth.bench.browse import run_browse, watcher_comparison
     from vidsleuth.browse.democorpus import build
+    from vidsleuth.browse.demolevels import build_levels
     from vidsleuth.browse.setup import browse_protocol, open_browse
     from vidsleuth.search.index import build_index
 
-    folder = args.out / f"browse-seed{args.seed}"
+    folder = args.out / (f"browse-levels-seed{args.seed}" if args.levels else f"browse-seed{args.seed}")
     t0 = time.perf_counter()
-    world = build(folder, seed=args.seed, n_questions=args.questions, n_pairs=args.pairs, n_train=0)
+    world = build_levels(folder, seed=args.seed, per_level=args.levels) if args.levels else build(
+        folder, seed=args.seed, n_questions=args.questions, n_pairs=args.pairs, n_train=0)
     build_index(world["corpus"], folder / "index")
     setup = open_browse(folder / "index", library=folder / "library", model=args.model)
     for vid in setup.videos.records:
@@ -78,7 +83,8 @@ def main() -> int:
     for name, m, spq in rows:
         print(f"| {name} | {m['accuracy']:.0%} | {m['exact_match']:.0%} | {m['cumulative_recall']:.0%} | "
               f"{m['watched_rate']:.0%} | {m['calibration_error']:.1%} | {out['agents'][name]['no_video_selected']} | {spq:.1f} |")
-    dest = ROOT / "results" / f"bench_browse-seed{args.seed}-{args.model}.json"
+    kind = "levels-" if args.levels else ""
+    dest = ROOT / "results" / f"bench_browse-{kind}seed{args.seed}-{args.model}.json"
     dest.parent.mkdir(exist_ok=True)
     dest.write_text(json.dumps(out, indent=2, default=str))
     print(f"written: {dest}")
