@@ -48,6 +48,9 @@ def _index_args(p):
     p.add_argument("--text-field", dest="text_fields", action="append", help="text field to index (repeatable)")
     p.add_argument("--config", type=Path, help="model config (for a configured embedder)")
     p.add_argument("--embedder", help="embedding endpoint name (default: local e5)")
+    p.add_argument("--content", type=Path, metavar="LIBRARY",
+                   help="also index what is said and shown in every video (speech and on-screen text from this "
+                        "ingest library; BM25 + e5 hybrid, or e5 only with --kind dense)")
 
 
 @verb("index build", "build a BM25, dense or hybrid search index from a corpus", args=_index_args,
@@ -56,6 +59,12 @@ def _index_build(args):
     embedder = Models(args.config, cache=False).embedder(args.embedder) if args.kind != "bm25" and args.embedder else None
     analyzer = Analyzer(lowercase=args.lowercase, stemmer=args.stemmer, stopwords=args.stopwords, chinese=args.chinese)
     given = {k: v for k, v in (("k1", args.k1), ("b", args.b), ("method", args.method)) if v is not None}
+    if args.content is not None:
+        from ..search.content import build_content_index
+
+        kind = "hybrid" if args.kind == "bm25" else args.kind  # --kind's default: the content index is hybrid
+        return build_content_index(args.corpus, args.content, args.out, kind=kind, embedder=embedder,
+                                   method=args.method or "lucene").meta
     return build_index(args.corpus, args.out, kind=args.kind, analyzer=analyzer, id_field=args.id_field,
                        text_fields=args.text_fields, embedder=embedder, **given).meta
 
