@@ -20,6 +20,8 @@ from vidsleuth.report.sources.documents import DocumentSource, read_document
 from vidsleuth.report.types import Anchor, Moment
 from vidsleuth.testing import ScriptedServer
 
+from .conftest import scripted_models
+
 FAST = IngestOptions(ocr=False, shots=False)  # subtitles carry the speech: no ASR, no OCR
 
 
@@ -61,16 +63,10 @@ def test_quantities_convert_units_and_read_number_words():
 
 
 def test_relate_model_talks_http_and_falls_back_to_rules_on_garbage():
-    from vidsleuth.models import Models
-
     replies = ['{"relation": "contradicts", "rationale": "15 g against 18 g", "confidence": 0.8}',
                "not json at all", "still not json"]
-    from vidsleuth.models.config import Endpoint, ModelConfig
-
     with ScriptedServer(replies) as srv:
-        ep = Endpoint(name="fake", backend="openai", base_url=srv.base_url, model="m", max_retries=0)
-        models = Models(ModelConfig({"fake": ep}, {}), cache=False)
-        m = models.get("fake", role="writer")
+        m = scripted_models(srv, max_retries=0).get("fake", role="writer")
         a = anchor("Add 18 grams of salt.")
         assert relate_model(m, a, "The manual gives 15 grams.", "Manual", "", "2024-06-01")[0] == "contradicts"
         prompt = srv.requests[0]["messages"][-1]["content"]
@@ -199,6 +195,35 @@ def test_what_repair_cannot_fix_is_shown_on_the_page(case, tmp_path):
     html = (dst / "report.html").read_text()
     assert "Checks that still fail" in html and "the budget asks for at least 99" in html
     assert json.loads((dst / "checks.json").read_text())["passed"] is False
+
+
+def test_report_check_fails_a_contradictory_pair_and_an_off_subject_excerpt(case, tmp_path):
+    _, _, out, _ = case
+    assert check_report(out, browser=False, only=["relations"])["passed"]
+    data = json.loads((out / "report.json").read_text())
+    value_ev = next(e for e in data["evidence"] if e["relation"] in ("supports", "contradicts"))
+    flipped = "contradicts" if value_ev["relation"] == "supports" else "supports"
+
+    def broken(name: str, evidence: dict) -> list[dict]:
+        dst = tmp_path / name
+        shutil.copytree(out, dst)
+        d = json.loads((dst / "report.json").read_text())
+        d["evidence"].append(evidence)
+        d["findings"].append({"id": "Fnew", "anchor_id": evidence["anchor_id"], "text": "A sentence.",
+                              "evidence_ids": [evidence["id"]], "relation": evidence["relation"]})
+        (dst / "report.json").write_text(json.dumps(d))
+        rerender(dst)
+        result = check_report(dst, browser=False, only=["relations"])
+        assert not result["passed"]
+        return result["checks"]["relations"]
+
+    # the same source both supports and contradicts one anchor
+    fails = broken("pair", {**value_ev, "id": "E900", "relation": flipped})
+    assert any("both supports and contradicts" in f["message"] for f in fails), fails
+    # an excerpt about something else (the shop's parking) cited as evidence for the anchor
+    off = {**value_ev, "id": "E901", "relation": "supports", "excerpt": "Parking costs 2 euros per hour."}
+    fails = broken("off", off)
+    assert any("E901" in f["message"] for f in fails), fails
 
 
 # --------------------------------------------------------------------------- security

@@ -39,12 +39,12 @@ DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight
                    "charge": "capacity"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
-quantity torque tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
+quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
 costs costing priced value number count total maximum minimum max min limit setting settings recommended recommend
 recommends recommendation guidance spec specs specification figure figures measured reading rated""".split())
 _GENERIC = set("""use used using set make makes made get gets take takes need needs needed should must can could would
 will may might keep kept put let go goes going want way thing things also just really very well good best better new
-now today video guide page article step steps first second third one two lot bit quite right least most about around
+now today video guide page article holds hold has have gives give uses puts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around
 roughly approximately more less than between from under over above below within exactly only""".split())
 _ZH_STOP = set("的 了 和 是 在 与 及 或 也 都 就 要 我们 你 您 每天 每日 一天 建议 不要 可以 应该 需要 左右 以上 以下 以内 "
                "不超过 至少 不少于 大约 约 这 那 个 为 对 把 让 从 到 更 很 最 不 超过 少于 低于 高于 控制 控制在".split())
@@ -211,28 +211,43 @@ def heading_of(text: str, values: list[Value] | None = None) -> str:
         norm = normalise(text)
         before = norm[:values[0].start] if values else norm
         before = re.sub(r"(不超过|至少|不少于|约|大约|控制在|为|是|：|:|\s)+$", "", before)
-        return re.sub(r"^[，。,\s]+", "", before.split("，")[-1])[-12:] or text[:12]
-    words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
+        head = re.sub(r"^[，。,\s]+", "", before.split("，")[-1])
+        return re.sub(r"^(每天|每日|每次|一天|一次)", "", head)[-12:] or text[:12]
+    norm = normalise(text)
+    found = [(m.group(0), m.start()) for m in re.finditer(r"[A-Za-z][A-Za-z-]+", norm)]
+    words = [w for w, _ in found]
     props = [w.lower() for w in words if w.lower() in _PROPERTY and w.lower() not in ("recommend", "recommended",
                                                                                        "recommends", "min", "max")]
-    things = [w for w in words if w.lower() not in STOPWORDS and w.lower() not in _GENERIC and w.lower() not in _PROPERTY
-              and w.lower() not in _UNIT_WORDS and w.lower() not in _NUMBER_WORDS and len(w) > 2]
+    things = [(w, at) for w, at in found if w.lower() not in STOPWORDS and w.lower() not in _GENERIC
+              and w.lower() not in _PROPERTY and w.lower() not in _UNIT_WORDS and w.lower() not in _NUMBER_WORDS
+              and len(w) > 2 and w.lower() not in _IMPERATIVE_HEAD]
     dim = DIMENSION_WORDS.get(values[0].dimension, "") if values else ""
-    prop = props[0] if props else ({"weight": "weight", "percent": "share"}.get(dim, dim))
+    prop = _NOUN.get(props[0], props[0]) if props else {"weight": "amount", "volume": "amount", "percent": "share"}.get(dim, dim)
     if values and values[0].dimension.startswith("count:"):
-        prop = "number of " + values[0].dimension[6:] + "s"
+        return "Number of " + values[0].dimension[6:] + "s"
     if values and values[0].dimension.startswith("money:"):
         prop = "price"
-    thing = next((w for w in things if w.lower() not in _IMPERATIVE_HEAD), things[0] if things else "")
+    at = values[0].start if values else 0
+    after = re.match(r"\s*(?:of|for)\s+(?:the\s+|each\s+)?([A-Za-z-]+)", norm[values[0].end:]) if values else None
+    named = {w.lower() for w, _ in things}
+    if after and after.group(1).lower() in named:
+        thing = after.group(1)  # "2 grams of grease"
+    else:
+        before = [(w, p) for w, p in things if p < at]
+        thing = (before[-1][0] if before else things[0][0]) if things else ""
+        if len(before) >= 2 and re.fullmatch(r"\s+", norm[before[-2][1] + len(before[-2][0]):before[-1][1]]):
+            thing = f"{before[-2][0]} {thing}"  # "axle nut"
     process = [w for w in words if w.lower() in _PROCESS]
     if dim == "time" and process:
         thing = process[0]  # "Rest the meat for 10 minutes": the rest time
-    if prop.startswith("number of"):
-        return prop[0].upper() + prop[1:]
     head = " ".join(x for x in (thing.lower(), prop) if x) or text[:40]
     return head[0].upper() + head[1:]
 
 
+_NOUN = {"weigh": "weight", "weighs": "weight", "heavy": "weight", "hot": "temperature", "warm": "temperature",
+         "cold": "temperature", "heat": "temperature", "fast": "speed", "slow": "speed", "cost": "price", "costs": "price",
+         "costing": "price", "priced": "price", "tight": "torque", "tall": "height", "high": "height", "wide": "width",
+         "thick": "thickness", "rated": "rating", "measured": "measurement", "setting": "setting"}
 _PROCESS = {"rest", "bake", "proof", "clamp", "cook", "roast", "cure", "dry", "charge", "boil", "steep", "knead", "simmer",
             "soak", "marinate", "ride", "walk", "exercise", "sleep", "wait", "cool", "rise", "brew", "fry", "grill"}
 _IMPERATIVE_HEAD = {"preheat", "bake", "set", "add", "tighten", "inflate", "let", "rest", "pack", "bring", "print", "apply",

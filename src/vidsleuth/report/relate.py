@@ -28,10 +28,10 @@ from __future__ import annotations
 import re
 
 from ..values import normalise
-from .facts import Reading, codes, quantities, statement, subject_words
+from .facts import Reading, codes, quantities, statement
 from .types import RELATIONS, Anchor
 
-_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from)\b"
+_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
                       r"|相比|相较|不同于|而(?=\S)", re.I)
 REVISION = re.compile(
     r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state)\w*|revised|revision|updated?|"
@@ -49,7 +49,8 @@ _DISPARAGE = re.compile(r"\b(too (?:short|long|low|high|hot|cold|much|little|few
 _BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
-                      r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?)\b"
+                      r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
+                      r"controls?|influences?|key to|so the)\b"
                       r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
 _POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
                       r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b"
@@ -108,8 +109,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool) -> t
     kept = [(a, r) for a, r in pairs if row or not disparaged(excerpt_norm, r)]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     same_kind = {r.value for _, r in pairs}
-    if _compares(excerpt_norm) and not later and len(same_kind) >= 2:
-        a, r = pairs[0]
+    if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(r.value.contains(a) for a, r in pairs)):
+        a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
         a, r = rejected[0]
@@ -156,8 +157,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "applies", "applies the video's subject elsewhere", 0.55
     if _EXPLAIN.search(norm) or st.readings:
         return "explains", "gives background (a reason or a figure of its own); no value to compare", 0.4
-    if len(subject_words(text) & set(st.words)) >= 2:
-        return "explains", "about the same subject; no value to compare", 0.35
     return None, "only mentions the subject: no stance", 0.0
 
 

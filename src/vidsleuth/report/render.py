@@ -133,7 +133,10 @@ def render_markdown(data: ReportData) -> str:
         lines.append(f"- [{times}] {cell(a.text)}")
     lines += ["", "## External findings by anchor", ""]
     for a in data.anchors:
-        lines.append(f"### {cell(a.value or a.subject)} ({clock(a.start)})")
+        head = f"{a.heading} — {a.value}" if a.heading and a.value else (a.heading or a.value or a.subject)
+        lines.append(f"### {cell(head)}, at {clock(a.start)}")
+        if data.verdicts.get(a.id):
+            lines.append(f"*{cell(data.verdicts[a.id]['text'])}*")
         fs = [f for f in data.findings if f.anchor_id == a.id]
         for f in fs:
             refs = "".join(f" [{numbers.get(data.evidence_of(e).source_id, '?') if data.evidence_of(e) else '?'}]"

@@ -1,0 +1,93 @@
+"""The ``relations`` check: the evidence records of a vidsleuth report must hold together.
+
+- one source may not both support and contradict (or update) one anchor;
+- every cited excerpt must be about the anchor's subject (it shares a thing-word with the anchor,
+  in the excerpt or in its source's title: ``facts.objects``) and state a value of the anchor's
+  kind, or — for a relation that compares no value — a stated cue for its relation (a reason, a
+  comparison, an application, a revision);
+- an anchor whose sources disagree (one supports, another contradicts or updates) must say so: its
+  verdict is "disputed" or "newer guidance", and the page's verdict line for it says the same.
+
+It reads the records of ``report.json`` (a page from another tool has none: nothing to check) and
+is registered in ``report.check.CHECKS`` by one line there; it imports nothing of check.py.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .facts import objects, quantities, statement, subject_words
+from .relate import _APPLY, _COMPARE, _EXPLAIN, REVISION, anchor_text
+from .types import Context, Failure
+
+_CUES = {"explains": _EXPLAIN, "compares": _COMPARE, "applies": _APPLY, "updates": REVISION}
+_VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
+
+
+def _about(anchor, excerpt: str, context: str, title: str) -> bool:
+    words = subject_words(anchor_text(anchor)) | set(anchor.subject.split())
+    things = objects(words) or words
+    said = set(statement(excerpt, context).words) | subject_words(context) | subject_words(title)
+    return bool(things & said)
+
+
+def _states_kind(anchor, excerpt: str, context: str) -> bool:
+    kinds = {v.dimension for v in quantities(anchor_text(anchor))}
+    return bool(kinds & {r.value.dimension for r in statement(excerpt, context).readings})
+
+
+def _excerpt_problem(anchor, ev, src) -> str:
+    title = src.title if src else ""
+    if not _about(anchor, ev.excerpt, ev.context, title):
+        return (f"evidence {ev.id} ({ev.relation}) is not about “{anchor.heading or anchor.subject}”: "
+                f"its excerpt shares no subject word with the anchor")
+    has_values = bool(quantities(anchor_text(anchor)))
+    if has_values and ev.relation in _VALUE_RELATIONS and ev.relation != "compares":
+        if not _states_kind(anchor, ev.excerpt, ev.context):
+            return f"evidence {ev.id} says “{ev.relation}” but its excerpt states no value of the anchor's kind"
+    elif ev.relation in _CUES and not _CUES[ev.relation].search(ev.excerpt) and not (
+            has_values and _states_kind(anchor, ev.excerpt, ev.context)):
+        return f"evidence {ev.id} says “{ev.relation}” but its excerpt states neither a value of the anchor's kind nor a cue"
+    return ""
+
+
+def relations_check(ctx: Context) -> list[Failure]:
+    data = ctx.data
+    if data is None:
+        return []
+    out: list[Failure] = []
+    cited = {eid for f in data.findings for eid in f.evidence_ids}
+    by_pair: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for ev in data.evidence:
+        by_pair[(ev.anchor_id, ev.source_id)].add(ev.relation)
+    for (aid, sid), rels in sorted(by_pair.items()):
+        if "supports" in rels and rels & {"contradicts", "updates"}:
+            out.append(Failure("relations", f"anchor-{aid}", f"source {sid} both supports and "
+                                                             f"{'contradicts' if 'contradicts' in rels else 'updates'} this anchor"))
+    for ev in data.evidence:
+        anchor = data.anchor(ev.anchor_id)
+        if anchor is None or ev.id not in cited:
+            continue
+        why = _excerpt_problem(anchor, ev, data.source(ev.source_id))
+        if why:
+            out.append(Failure("relations", f"anchor-{anchor.id}", why))
+    for a in data.anchors:
+        rels = {e.relation for e in data.evidence if e.anchor_id == a.id}
+        if "supports" in rels and rels & {"contradicts", "updates"}:
+            said = (data.verdicts.get(a.id) or {}).get("verdict", "")
+            if said not in ("disputed", "newer guidance"):
+                out.append(Failure("relations", f"anchor-{a.id}", "the sources disagree about this anchor, but its verdict "
+                                                                 f"is “{said or 'missing'}”, not disputed or newer guidance"))
+            elif not _page_says(ctx, a.id, said):
+                out.append(Failure("relations", f"anchor-{a.id}", f"the page does not show the verdict “{said}”"))
+    return out
+
+
+def _page_says(ctx: Context, anchor_id: str, verdict: str) -> bool:
+    """The page's verdict line for the anchor carries the verdict (pages without verdict lines:
+    the records are taken as said)."""
+    tree = ctx.page.tree
+    if tree is None:
+        return False
+    lines = tree.xpath(f"//*[@data-verdict][@data-verdict-of='{anchor_id}']")
+    return not tree.xpath("//*[@data-verdict]") or any(el.get("data-verdict") == verdict for el in lines)
