@@ -143,8 +143,18 @@ def build_levels(folder: str | Path, *, seed: int = 0, per_level: int = 3, voice
         q = _fill(w.rng.choice(d.questions), t.entity, t.qualifier)
         questions.append({"id": key, "question": f"In the video where the narrator says {cue}, {_lower_first(q)}",
                           "answer": t.truth(), "level": "L2", "genre": d.genre, "seed_video_ids": [f"{key}-a"]})
+    questions += _level3(w, seed, per_level)
+    out = {"corpus": folder / "corpus.jsonl", "questions": folder / "questions.jsonl"}
+    out["corpus"].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in w.corpus), encoding="utf-8")
+    out["questions"].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in questions), encoding="utf-8")
+    return out
+
+
+def _level3(w: _World, seed: int, per_level: int) -> list[dict]:
+    """Two videos per question: a comparison of two subjects or a difference of their values."""
+    questions = []
     comparable = [d for d in DOMAINS if d.compare or d.key in LEVEL3_DIFFERENCE]
-    for i in range(per_level):  # L3: two videos, a comparison or a difference
+    for i in range(per_level):
         d = comparable[i % len(comparable)]
         key = f"l3-{seed}-{i}-{d.key}"
         a = w.subject(d)
@@ -163,7 +173,4 @@ def build_levels(folder: str | Path, *, seed: int = 0, per_level: int = 3, voice
             answer = (a if a.value > b.value else b).qualifier
         questions.append({"id": key, "question": question, "answer": answer, "level": "L3", "genre": d.genre,
                           "seed_video_ids": [f"{key}-a", f"{key}-b"]})
-    out = {"corpus": folder / "corpus.jsonl", "questions": folder / "questions.jsonl"}
-    out["corpus"].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in w.corpus), encoding="utf-8")
-    out["questions"].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in questions), encoding="utf-8")
-    return out
+    return questions
