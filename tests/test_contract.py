@@ -323,3 +323,31 @@ def test_a_check_registered_from_another_module_runs_like_the_built_in_ones(tmp_
     finally:
         del CHECKS["relations_demo"]
     assert any("is not a report check" in p for p in problems(tree))
+
+
+def test_read_report_never_crashes_on_arbitrary_pages_and_sidecars(tmp_path_factory):
+    """Whatever bytes sit in report.html and whatever JSON in report.json: a ReportPage (with what
+    is missing) or nothing to read, never another exception."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    json_values = st.recursive(st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=20),
+                               lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+                               max_leaves=20)
+    sidecars = json_values | st.fixed_dictionaries({"video": json_values, "sources": json_values, "evidence": json_values})
+    html_bits = st.lists(st.sampled_from(["<a data-cite href='#x'>", "<a href='#t=", "1e9", ",", "nan'>", "<video src='",
+                                          "../../etc/passwd'>", "<p data-finding>", "<li id='x' data-source>", "</p>",
+                                          "<meta name='report-contract' content='1'>", "\x00", "é", "<script>"]), max_size=12)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(page_bytes=st.binary(max_size=200) | html_bits.map(lambda xs: "".join(xs).encode()), sidecar=sidecars)
+    def run(page_bytes, sidecar):
+        f = tmp_path_factory.mktemp("h")
+        (f / "report.html").write_bytes(page_bytes)
+        (f / "report.json").write_text(json.dumps(sidecar))
+        p = read_report(f)
+        assert p.tree is not None or len(p.missing) == 1
+        if p.tree is not None:
+            run_checks(p, STATIC + ["budgets", "min_findings:1"], browser=False)
+
+    run()
