@@ -13,11 +13,12 @@ from vidsleuth.browse.agent import ReAct, VideoBrowser
 from vidsleuth.browse.trace import load_trace, parse_confidence, render
 from vidsleuth.browse.videos import BrowseConfig, Videos
 from vidsleuth.models import Models
-from vidsleuth.models.config import Endpoint, ModelConfig
 from vidsleuth.search.corpus import read_corpus
 from vidsleuth.search.index import build_index
 from vidsleuth.store import RunStore
 from vidsleuth.testing import ScriptedServer
+
+from .conftest import scripted_models
 
 CFG = BrowseConfig(analyst_frames=12, n_grids=1)
 
@@ -68,10 +69,8 @@ def scripted(answers: dict, log: list):
 
 
 def models_for(srv, tmp_path, **kw) -> Models:
-    cfg = ModelConfig({"fake": Endpoint(name="fake", backend="openai", base_url=srv.base_url, model="vl", **kw)},
-                      {"default": "fake"})
     store = RunStore(tmp_path / "runs.sqlite")
-    return Models(cfg, cache=False, store=store, run_id=store.start_run("t"))
+    return scripted_models(srv, model="vl", roles={"default": "fake"}, store=store, run_id=store.start_run("t"), **kw)
 
 
 PLAN = json.dumps({"thought": "search the lighthouse", "search_queries": ["harbor point lighthouse"]})
@@ -722,3 +721,31 @@ def test_levels_world_has_the_levels_shape(tmp_path):
     cue = l2["question"].split("says ", 1)[1].split(",")[0]
     assert all(cue not in " ".join(r.search_text().values()) for r in corpus.values())  # the cue is in no metadata
     assert len(qs["L3"]["seed_video_ids"]) == 2 and len(checker.targets(qs["L3"]["question"])) == 2
+
+
+def test_questions_build_keeps_only_verified_questions(levels, tmp_path):
+    from vidsleuth.browse.questions import build_questions
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps({"video_id": v, "title": r.title, "channel": r.channel, "path": r.path}) + "\n"
+                              for v, r in levels["records"].items()))
+
+    def step(body, n):
+        text = json.dumps(body["messages"])
+        if "You are building training questions" in text:
+            good = "Title: Blue kayak review" in text  # the blue video's question verifies; the others' do not
+            return json.dumps({"highlights": ["a kayak"], "entities": ["kayak"],
+                               "question": "How much does the kayak in Paddle Lab's review weigh?", "answer": "12 kg",
+                               "paraphrase": "What is the weight of the kayak?",
+                               "queries": ["blue kayak review" if good else "mountain bike trail"]})
+        return json.dumps({"Answer": "12 kilograms"})
+
+    with ScriptedServer(step) as srv:
+        m = build_questions(corpus, levels["lib"], models_for(srv, tmp_path), tmp_path / "qs")
+        calls = srv.calls
+        again = build_questions(corpus, levels["lib"], models_for(srv, tmp_path), tmp_path / "qs")
+        assert srv.calls == calls  # resumed: nothing asked twice
+    assert m["drawn"] == 3 and m["kept"] == 1 and again["kept"] == 1
+    kept = [json.loads(x) for x in (tmp_path / "qs" / "questions.jsonl").read_text().splitlines()]
+    assert kept[0]["seed_video_id"] == "blue" and kept[0]["answer"] == "12 kg" and kept[0]["query_ranks"][0] == 1
+    assert set(m["dropped"]) == {"no query finds the seed video in the top 3"}

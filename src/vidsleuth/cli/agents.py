@@ -83,3 +83,30 @@ def _trajectory_args(p):
       args=_trajectory_args, text=lambda stats, a: "  ".join(f"{k} {v}" for k, v in stats.items()))
 def _trajectory_stats(args):
     return trajectory_stats(events_of(args.run))
+
+
+def _questions_build_args(p):
+    p.add_argument("--corpus", type=Path, required=True, help="corpus.jsonl of the collection")
+    p.add_argument("--library", type=Path, required=True, help="ingest library holding the videos' timelines")
+    p.add_argument("--out", type=Path, required=True, help="output folder (resumes an earlier build)")
+    p.add_argument("-n", type=arg("k", "-n"), help="seed videos to draw (default: all)")
+    p.add_argument("--seed", type=int, default=0, help="draw order seed")
+    p.add_argument("--model", help="endpoint that writes and re-answers the questions (default: config roles, else local)")
+    p.add_argument("--config", type=Path, help="model config TOML")
+
+
+def _questions_build_text(m: dict, args) -> str:
+    return (f"{m['kept']} of {m['made']} questions kept (L1 {m['kept_by_level']['L1']}, L2 {m['kept_by_level']['L2']}); "
+            f"dropped: {m['dropped'] or 'none'}; {m['out']}/questions.jsonl (the train split `memory build` reads)")
+
+
+@verb("questions build", "training questions from a collection (seed 001 App. A.3 reverse construction)",
+      args=_questions_build_args, text=_questions_build_text,
+      status=lambda m: (1, f"vidsleuth: error: {m['missing']} videos got no question; rerun to resume")
+      if m["missing"] else (0, ""))
+def _questions_build(args):
+    from ..browse.questions import build_questions
+    from ..models import Models
+
+    models = Models(args.config, overrides={"default": args.model} if args.model else {})
+    return build_questions(args.corpus, args.library, models, args.out, n=args.n, seed=args.seed)
