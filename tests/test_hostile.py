@@ -338,3 +338,111 @@ def test_ingest_checks_language_and_subtitles_before_creating_the_library(tiny_c
     with pytest.raises(VidsleuthError, match="subtitle file not found"):
         ingest(tiny_clip, tmp_path / "lib", IngestOptions(subtitles=str(tmp_path / "nope.srt")))
     assert not (tmp_path / "lib").exists()
+
+
+# --------------------------------------------------------------------------- numbers, dates, choices, empties
+
+
+def test_numeric_options_must_be_finite_and_in_range():
+    from vidsleuth.limits import check
+    from vidsleuth.models.endpoints import chat
+
+    with pytest.raises(VidsleuthError, match="--temperature must be a finite number"):
+        chat("x", temperature=float("nan"))
+    with pytest.raises(VidsleuthError, match="--temperature must be in 0..2"):
+        chat("x", temperature=-1.0)
+    with pytest.raises(VidsleuthError, match="--seed must be in 0..2147483647"):
+        chat("x", seed=10**20)
+    with pytest.raises(VidsleuthError, match="-k must be an integer"):
+        check("k", 2.5, option="-k")
+    assert check("seconds", 12) == 12.0
+
+
+@pytest.mark.parametrize("text, message", [("2024-13-45", "not a calendar date"), ("yesterday", "YYYY-MM-DD"),
+                                           ("2024-02-30", "not a calendar date"), ("15/03/2024", "YYYY-MM-DD")])
+def test_dates_are_strict_iso(text, message):
+    from vidsleuth.limits import iso_date
+
+    with pytest.raises(VidsleuthError, match=message):
+        iso_date(text)
+    assert iso_date("2024-02-29") == "2024-02-29"
+
+
+def test_report_refuses_a_bad_date_before_any_work(tiny_clip, tmp_path):
+    from vidsleuth.report import report
+
+    with pytest.raises(VidsleuthError, match="--date 2024-13-45: not a calendar date"):
+        report(tiny_clip, "What is shown?", out=tmp_path / "out", date="2024-13-45", library=tmp_path / "lib")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "lib").exists()
+
+
+def test_unknown_choices_are_one_line_with_the_choices(tiny_clip, tmp_path):
+    import json
+
+    from vidsleuth.library import IngestOptions, ingest
+    from vidsleuth.search.index import build_index
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "a", "contents": "a lighthouse", "title": "x"}) + "\n")
+    with pytest.raises(VidsleuthError, match="--text-field nosuchfield: no line has this field"):
+        build_index(corpus, tmp_path / "idx", id_field="id", text_fields=["nosuchfield"])
+    assert not (tmp_path / "idx").exists()
+    tl = ingest(tiny_clip, tmp_path / "lib", IngestOptions(asr=False, ocr=False))
+    assert tl.to_text(kinds=["shot"]).strip()
+    with pytest.raises(VidsleuthError, match="--kind: unknown segment kind 'nosuchkind'.*choose ocr, shot, speech"):
+        tl.to_text(kinds=["nosuchkind"])
+
+
+def test_empty_inputs_are_errors_not_zero_results(tmp_path):
+    from vidsleuth.bench.datasets import load_gt
+    from vidsleuth.search.evaluate import read_qrels, read_run
+
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n")
+    with pytest.raises(VidsleuthError, match="holds no ground truth"):
+        load_gt(empty, "native")
+    with pytest.raises(VidsleuthError, match="holds no judgements"):
+        read_qrels(empty)
+    run = tmp_path / "run.txt"
+    run.write_text("q1 Q0 a 1 nan tag\n")
+    with pytest.raises(VidsleuthError, match="line 1: score 'nan' is not a finite number"):
+        read_run(run)
+
+
+def test_ask_with_an_empty_question_is_refused(tmp_path):
+    from vidsleuth.browse.ask import ask
+
+    with pytest.raises(VidsleuthError, match="the question is empty"):
+        ask("   ", tmp_path / "no-index")
+
+
+# --------------------------------------------------------------------------- connections time out
+
+
+def test_a_dead_ray_address_fails_in_one_line_without_hanging(tmp_path):
+    from vidsleuth.runner import map_items
+    from vidsleuth.store import RunStore
+
+    store = RunStore(tmp_path / "runs.sqlite")
+    run_id = store.start_run("t")
+    with pytest.raises(VidsleuthError, match="--address 127.0.0.1:9: nothing answers there"):
+        map_items(str, [("a", 1)], store=store, run_id=run_id, executor="ray", address="127.0.0.1:9")
+    with pytest.raises(VidsleuthError, match="--address 10.0.0.1:6379 needs --executor ray"):
+        map_items(str, [("a", 1)], store=store, run_id=run_id, executor="local", address="10.0.0.1:6379")
+    assert store.items(run_id) == {}
+
+
+def test_every_http_client_has_a_bounded_timeout():
+    """Source check that stands for a hang we cannot wait for: every httpx call or client in the
+    package passes a timeout (httpx's default would be 5 s, but None would wait forever)."""
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "src" / "vidsleuth"
+    calls = []
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        for m in re.finditer(r"httpx\.(get|post|Client|AsyncClient|stream)\(([^)]*)\)", text):
+            calls.append((path.name, m.group(0)))
+    assert calls, "no httpx call found: the check would be vacuous"
+    for name, call in calls:
+        assert "timeout=" in call and "timeout=None" not in call, f"{name}: {call}"

@@ -134,3 +134,30 @@ def whisper_languages() -> tuple[str, ...]:
     except ImportError:  # pragma: no cover - ASR not installed: nothing to check against
         return ()
     return ("auto", *sorted(_LANGUAGE_CODES))
+
+
+def iso_date(text: str | None, *, option: str = "--date") -> str | None:
+    """``YYYY-MM-DD`` checked as a real calendar date, or an ArgumentError. Strict on purpose:
+    relative words (``yesterday``) and guessed formats (dateparser's) would make a report depend
+    on the day it was written and on the locale; ``datetime.date.fromisoformat`` after a format
+    check refuses ``2024-13-45`` and accepts nothing ambiguous."""
+    import datetime
+    import re
+
+    if text is None:
+        return None
+    value = str(text).strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError as exc:
+            raise ArgumentError(f"{option} {value}: not a calendar date ({exc})", hint="give YYYY-MM-DD") from None
+    raise ArgumentError(f"{option} {value!r}: not a date in the form YYYY-MM-DD", hint="e.g. 2024-03-15")
+
+
+def nonempty(text: str | None, *, option: str, what: str = "text") -> str:
+    """``text`` when it holds something other than white space, else an ArgumentError: an empty
+    query or question is a mistake to say, never a run with zero results."""
+    if text is None or not str(text).strip():
+        raise ArgumentError(f"{option}: the {what} is empty", hint=f"give the {what} to use")
+    return str(text)

@@ -55,13 +55,67 @@ def _attempts(fn, payload, retries: int, retry_on) -> tuple[Any, int, str]:
     return None, retries + 1, last
 
 
+CONNECT_TIMEOUT = 30.0  # seconds to reach a Ray cluster given with --address
+
+
+def check_address(address: str, timeout: float = 5.0) -> tuple[str, int] | None:
+    """(host, port) of a Ray ``--address`` that answers, or an ArgumentError in one line: the
+    port is tried first, so a dead address fails in seconds instead of hanging ``ray.init``.
+    ``auto`` (a cluster on this machine, found by Ray) is not checked here."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if address == "auto":
+        return None
+    parts = urlsplit(address if "://" in address else f"ray://{address}")
+    try:
+        host, port = parts.hostname, parts.port or (10001 if address.startswith("ray://") else 6379)
+    except ValueError:
+        host = port = None
+    if not host or not port:
+        raise ArgumentError(f"--address {address!r} is not HOST:PORT", hint="give the head node's address, e.g. 10.0.0.5:6379")
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise ArgumentError(f"--address {address}: nothing answers there ({exc.strerror or type(exc).__name__})",
+                            hint="is the Ray head running (`ray start --head`)? check host and port") from None
+    return host, port
+
+
+def _ray_init(ray, address: str | None, workers: int) -> None:
+    """``ray.init`` under a deadline: it can hang on an address that accepts but is not Ray."""
+    import threading
+
+    if ray.is_initialized():
+        return
+    if address:
+        check_address(address)
+    kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
+        except Exception as exc:  # reported below in one line
+            failed.append(exc)
+
+    t = threading.Thread(target=connect, name="vidsleuth-ray-init", daemon=True)
+    t.start()
+    t.join(CONNECT_TIMEOUT if address else 300.0)
+    if t.is_alive():
+        raise ArgumentError(f"--address {address}: Ray did not connect within {CONNECT_TIMEOUT:g} s",
+                            hint="is that a Ray head node (and the same Ray version)?")
+    if failed:
+        raise ArgumentError(f"Ray could not start{' at ' + address if address else ''}: "
+                            f"{type(failed[0]).__name__}: {str(failed[0])[:200]}", hint="see `ray status`")
+
+
 def _ray_run(fn, todo, workers: int, retries: int, retry_on, address: str | None, on_done) -> None:
     from .errors import require
 
     ray = require("ray", "ray")
-    if not ray.is_initialized():
-        kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
-        ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
+    _ray_init(ray, address, workers)
     remote = ray.remote(max_retries=3, retry_exceptions=False)(_attempts)
     pending = {remote.remote(fn, payload, retries, retry_on): item_id for item_id, payload in todo}
     while pending:
@@ -90,6 +144,8 @@ def map_items(fn: Callable[[Any], Any], items: Sequence[tuple[str, Any]], *, sto
 
         raise ArgumentError(f"unknown executor {executor!r}" + did_you_mean(executor, EXECUTORS),
                             hint=f"choose {', '.join(EXECUTORS)}")
+    if address and executor != "ray":
+        raise ArgumentError(f"--address {address} needs --executor ray (the {executor} executor runs on this machine)")
     if workers < 1:
         raise ArgumentError(f"workers must be at least 1, not {workers}")
     if retries < 0:

@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from .errors import LibraryError
 
 SCHEMA_VERSION = 1
+SEGMENT_KINDS = ("speech", "subtitle", "ocr", "shot")  # what a timeline segment can be
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,11 @@ class Timeline:
     def to_text(self, max_chars: int = 25_000, kinds: Iterable[str] | None = None) -> str:
         """Lines ``[12.0s - 15.5s] speech: …``, cut at whole lines to at most ``max_chars``
         characters (the seeds cap transcripts at 25,000), with a note saying how much was cut."""
-        from .limits import check
+        from .limits import check, choice
 
         max_chars = check("max_chars", max_chars, option="max_chars")
+        for kind in kinds or ():
+            choice(kind, SEGMENT_KINDS, option="--kind", what="segment kind")  # nosuchkind: one line, not nothing
         wanted = set(kinds) if kinds is not None else None
         lines = [s.line() for s in self.segments if wanted is None or s.kind in wanted]
         full = "\n".join(lines)

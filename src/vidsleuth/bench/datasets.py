@@ -94,7 +94,7 @@ def read_instances(path: str | Path) -> list[Instance]:
                 _fail(problems, n, "field 'options' must be five strings")
             if d.get("answer") not in tuple(LETTERS):
                 _fail(problems, n, "field 'answer' must be a letter A-E")
-        if d.get("id") in seen:
+        if isinstance(d.get("id"), str) and d["id"] in seen:
             _fail(problems, n, f"duplicate id '{d.get('id')}'")
         if len(problems) > before:
             continue

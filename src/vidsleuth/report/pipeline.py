@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import VidsleuthError
-from ..files import write_atomic
+from ..files import write_atomic, writes_output
 from .branches import Decision
 from .stage import Stage, Trajectory
 from .types import Anchor, Evidence, ReportData, Source
@@ -115,10 +115,12 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     before any work) and configure the run."""
     from ..config import load_report_config
     from ..library import IngestOptions
+    from ..limits import iso_date
     from ..media import probe
     from ..models import Models
 
     settings = settings or load_report_config(config)
+    date = iso_date(date)  # 2024-13-45 or 'yesterday': refused before any work
     video, out = Path(video), Path(out)
     if not request or not request.strip():
         raise VidsleuthError("the request is empty", hint='say what the report is for: --request "..."')
@@ -240,6 +242,7 @@ def render(setup: Setup, data: ReportData) -> ReportData:
     return data
 
 
+@writes_output("report")  # one output-folder policy; a failed run leaves nothing behind
 def report(video, request: str, *, out, echo=None, **options) -> dict:
     """Write the report for ``video`` and ``request`` into ``out``; returns the check summary.
     ``options`` are ``prepare``'s (docs, index, web, model, config, library, ingest_options, date,

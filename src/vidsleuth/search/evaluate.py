@@ -104,6 +104,8 @@ def read_qrels(path: str | Path) -> Qrels:
             qrels[qid][doc] = int(grade)
         except ValueError:
             raise DataFileError(path, n, f"grade {grade!r} is not an integer") from None
+    if not qrels:
+        raise DataFileError(path, None, "holds no judgements: nothing to score against")
     return dict(qrels)
 
 
@@ -112,9 +114,12 @@ def read_run(path: str | Path) -> Run:
     run: Run = defaultdict(list)
     for n, (qid, _, doc, _rank, score, _tag) in _trec_rows(path, "qid Q0 docid rank score tag"):
         try:
-            run[qid].append((doc, float(score)))
+            value = float(score)
         except ValueError:
             raise DataFileError(path, n, f"score {score!r} is not a number") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise DataFileError(path, n, f"score {score!r} is not a finite number")
+        run[qid].append((doc, value))
     return dict(run)
 
 
