@@ -202,7 +202,7 @@ class ReportAgent:
     decides the next calls (what a model would do, written as plain rules)."""
 
     def __init__(self, request: str):
-        self.request, self.anchors, self.candidates, self.records = request, [], [], None
+        self.request, self.anchors, self.candidates, self.records, self.repairs = request, [], [], None, 0
 
     def __call__(self, body: dict, n: int) -> dict:
         msgs = body["messages"]
@@ -227,20 +227,35 @@ class ReportAgent:
                 mine = [c for c in self.candidates if c["anchor_id"] == a["id"]]
                 if mine:
                     calls.append(_call("relate", {"anchor": a, "video_date": "2024-06-01", "excerpts": [
-                        {"excerpt": c["excerpt"], "source_date": c["source"]["date"]} for c in mine]}, len(calls)))
+                        {"excerpt": c["excerpt"], "source_date": c["source"]["date"], "context": c["context"]}
+                        for c in mine]}, len(calls)))
             return _reply(calls)
         if names[0] == "relate":  # stages 5-6: write findings beside their citations, render
             self.records = self._write([json.loads(tc["function"]["arguments"]) for tc in pending], last)
             return _reply([_call("render_report", {"records": self.records, "video": "case/video.mp4", "out": "agent-report"})])
         if names == ["render_report"]:  # stage 7: validate in Chromium
             return _reply([_call("check_report", {"folder": "agent-report"})])
-        if names == ["check_report"] and not last[0]["passed"]:  # repair: drop what fails, render again
-            bad = {f["where"].removeprefix("finding-") for fs in last[0]["checks"].values() for f in fs}
-            self.records["findings"] = [f for f in self.records["findings"] if f["id"] not in bad]
+        if names == ["check_report"] and not last[0]["passed"] and self.repairs < 2:  # repair, at most twice
+            self.repairs += 1
+            self._repair([f for fs in last[0]["checks"].values() for f in fs])
             return _reply([_call("render_report", {"records": self.records, "video": "case/video.mp4", "out": "agent-report"})])
         if names == ["check_report"]:  # passed: score it against the task's rubric
             return _reply([_call("score_report", {"rubric": "case/rubric.json", "folder": "agent-report"})])
         return _reply(None, "The report is in agent-report/report.html.")
+
+    def _repair(self, failures: list[dict]) -> None:
+        """Drop what a failure names (a finding, or an evidence record in its message), then what
+        no longer has a citation: evidence, sources, and anchors (which become open questions)."""
+        r = self.records
+        bad_f = {f["where"].removeprefix("finding-") for f in failures if f["where"].startswith("finding-")}
+        bad_e = {e for f in failures for e in re.findall(r"\bevidence (E\d+)", f["message"])}
+        r["findings"] = [f for f in r["findings"] if f["id"] not in bad_f and not set(f["evidence_ids"]) & bad_e]
+        cited = {e for f in r["findings"] for e in f["evidence_ids"]}
+        r["evidence"] = [e for e in r["evidence"] if e["id"] in cited]
+        r["sources"] = [s for s in r["sources"] if any(e["source_id"] == s["id"] for e in r["evidence"])]
+        kept = {f["anchor_id"] for f in r["findings"]}
+        r["open_questions"] += [a["text"] for a in r["anchors"] if a["id"] not in kept]
+        r["anchors"] = [a for a in r["anchors"] if a["id"] in kept]
 
     def _write(self, calls, results) -> dict:
         sources, evidence, findings = {}, [], []
@@ -254,7 +269,8 @@ class ReportAgent:
                 eid = f"E{len(evidence) + 1}"
                 evidence.append({"id": eid, "anchor_id": a["id"], "source_id": sid, "excerpt": cand["excerpt"],
                                  "relation": rel["relation"], "rationale": rel["rationale"],
-                                 "confidence": rel["confidence"], "modality": cand["modality"]})
+                                 "confidence": rel["confidence"], "modality": cand["modality"],
+                                 "context": cand["context"]})
                 findings.append({"id": f"F{len(findings) + 1}", "anchor_id": a["id"], "evidence_ids": [eid],
                                  "relation": rel["relation"],
                                  "text": f"{src['title']} {rel['relation']} what the video says: “{cand['excerpt']}”"})

@@ -43,6 +43,7 @@ class Excerpt(_In):
     excerpt: str = Field(min_length=1, description="verbatim from its source")
     source_date: str = Field("", description="ISO date the source states, for updates")
     source_title: str = ""
+    context: str = Field("", description="a table row's header line (gather_evidence gives it)")
 
 
 class Source(_In):
@@ -65,6 +66,7 @@ class Evidence(_In):
     modality: Literal["text", "video", "web"] = "text"
     moment: float | None = Field(None, ge=0, description="related videos: the time in that video")
     decided_by: str = "harness"
+    context: str = Field("", description="a table row's header line (gather_evidence gives it)")
 
 
 class Finding(_In):

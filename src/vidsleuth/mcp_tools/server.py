@@ -17,6 +17,8 @@ relate -> write findings with citations -> render_report -> check_report (repair
 For a question over a video collection follow the video-qa skill: search -> grid/watch -> ask.
 session_stats tells what this session has used of its budgets."""
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WRITES = {"render_report", "check_report"}  # write into a report folder inside the roots (never outside it)
+OPEN_WORLD = {"ask", "gather_evidence", "check_report"}  # may reach model endpoints or the web
 
 
 def _known_reports(tools: Tools, depth: int = 3) -> dict[str, Path]:
@@ -83,8 +85,12 @@ def build_server(roots, *, budgets: Budgets = Budgets(), options: Options = Opti
     guard = Guard(Roots.of(roots), budgets)
     tools = Tools(guard, options)
     server = MCPServer("vidsleuth", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    from mcp.types import ToolAnnotations
+
     for fn, model in tools.all():
-        server.add_tool(guard.wrap(fn, model), name=fn.__name__, description=(fn.__doc__ or "").strip())
+        hints = ToolAnnotations(read_only_hint=fn.__name__ not in WRITES, destructive_hint=False,
+                                open_world_hint=fn.__name__ in OPEN_WORLD)
+        server.add_tool(guard.wrap(fn, model), name=fn.__name__, description=(fn.__doc__ or "").strip(), annotations=hints)
 
     def session_stats(ctx=None):
         """What this session has used: tool calls, seconds in tools, model tokens, refusals,

@@ -82,10 +82,11 @@ class Tools:
         tl = self._ingest(path, subtitles)
         segs = _window(tl.segments, start, end, kinds)
         text = replace(tl, segments=tuple(segs)).to_text(max_chars=max_chars)
+        kept = sum(1 for line in text.splitlines() if not line.startswith("[... ")) if text else 0
         data = {"video": tl.video.path, "duration": tl.video.duration, "start": start or 0.0,
                 "end": end if end is not None else tl.video.duration, "kinds": sorted({s.kind for s in segs}),
-                "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs],
-                "text": text}
+                "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs[:kept]],
+                "cut": len(segs) - kept, "text": text}  # segments stop where max_chars cut the text
         return ok_result(data, text=text or "(no segment in this window)")
 
     def frames(self, path: Annotated[str, Field(description="a video inside the roots")],

@@ -113,13 +113,15 @@ def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, inde
     ranked = rank(parsed, passages, per_anchor=per_anchor, embedder=embedder)
     return {"candidates": [{"anchor_id": c.anchor_id, "excerpt": c.excerpt, "score": c.score,
                             "modality": c.passage.modality, "moment": c.passage.moment,
+                            "context": getattr(c.passage, "context", ""),
                             "source": {k: v for k, v in asdict(c.passage.source).items() if k != "id"}}
                            for c in ranked],
             "counts": counts, "skipped": skipped}
 
 
 def relate_excerpts(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None) -> list[dict]:
-    """Stage 4: the relation of each excerpt ({excerpt, source_date, source_title}) to the anchor:
+    """Stage 4: the relation of each excerpt ({excerpt, source_date, source_title, context}: a table
+    row's header line) to the anchor:
     the deterministic relater, or ``model`` when given. ``relation`` is None for a mere mention
     (not evidence: leave it out of the report)."""
     from .relate import relate_model, relate_rules
@@ -134,7 +136,7 @@ def relate_excerpts(anchor: dict, excerpts: list[dict], *, video_date: str = "",
             rel, why, conf = relate_model(model, a, text, str(e.get("source_title") or ""), date, video_date)
             by = model.endpoint.name
         else:
-            (rel, why, conf), by = relate_rules(a, text, date, video_date), "rules"
+            (rel, why, conf), by = relate_rules(a, text, date, video_date, str(e.get("context") or "")), "rules"
         out.append({"excerpt": text, "relation": rel, "rationale": why, "confidence": round(float(conf), 3),
                     "decided_by": by})
     return out
@@ -166,7 +168,7 @@ def _evidence(item: dict, k: int, anchors: set[str], sources: set[str]) -> Evide
                     modality=str(item.get("modality") or "text"), excerpt=str(item["excerpt"]), relation=rel,
                     rationale=str(item.get("rationale") or ""), confidence=float(item.get("confidence") or 0.0),
                     moment=None if moment is None else _num(moment, f"evidence {eid} moment"),
-                    decided_by=str(item.get("decided_by") or "harness"))
+                    decided_by=str(item.get("decided_by") or "harness"), context=str(item.get("context") or ""))
 
 
 def _finding(item: dict, k: int, anchors: set[str], evidence: dict[str, Evidence]) -> Finding:
