@@ -146,18 +146,15 @@ def cli(capsys):
     return run
 
 
-@pytest.fixture()
-def scripted_models():
-    """``Models`` over one OpenAI-compatible endpoint at a ``ScriptedServer``:
-    ``scripted_models(srv, name="fake", model="m", roles={"judge": "fake"}, vision=True)``."""
-
-    def make(srv, name: str = "fake", model: str = "m", *, roles: dict | None = None, cache=False, **endpoint) -> Models:
-        return Models(scripted_config(srv, name, model, roles=roles, **endpoint), cache=cache)
-
-    return make
-
-
 def scripted_config(srv, name: str = "fake", model: str = "m", *, roles: dict | None = None, **endpoint) -> ModelConfig:
-    """The ``ModelConfig`` of ``scripted_models`` (for code that takes a config, not ``Models``)."""
+    """One OpenAI-compatible endpoint ``name`` at a ``ScriptedServer`` (``endpoint``: any other
+    ``Endpoint`` field, e.g. ``max_retries=0``), and the ``roles`` that use it."""
     return ModelConfig({name: Endpoint(name=name, backend="openai", base_url=srv.base_url, model=model, **endpoint)},
                        dict(roles or {}))
+
+
+def scripted_models(srv, name: str = "fake", model: str = "m", *, roles: dict | None = None, cache=False,
+                    store=None, run_id=None, **endpoint) -> Models:
+    """``Models`` over ``scripted_config`` (no cache unless given): ``from .conftest import
+    scripted_models``; ``scripted_models(srv, "vl", "oracle-vl")``."""
+    return Models(scripted_config(srv, name, model, roles=roles, **endpoint), cache=cache, store=store, run_id=run_id)

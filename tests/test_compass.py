@@ -10,10 +10,12 @@ from vidsleuth.bench.datasets import Instance, read_instances
 from vidsleuth.bench.grounding import box_iou, cs_qa, cs_sg, cs_tg, score_boxes, score_grounding, tiou
 from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
 from vidsleuth.errors import DataFileError, VidsleuthError
-from vidsleuth.models import AudioPart, ImagePart, Models
-from vidsleuth.models.config import Endpoint, ModelConfig
+from vidsleuth.models import AudioPart, ImagePart
+from vidsleuth.models.config import Endpoint
 from vidsleuth.testing import ScriptedServer
 from vidsleuth.types import Frame
+
+from .conftest import scripted_models
 
 # --------------------------------------------------------------------------- formulas
 
@@ -189,7 +191,6 @@ def test_pairing_when_one_side_is_missing(tmp_path):
                                           ("qwen2.5-coder-0.5b-instruct-q4km", 32)])
 def test_frame_budgets_follow_the_seed_table(model, frames):
     from vidsleuth.bench.compass import frame_budget, frame_budgets
-    from vidsleuth.models.config import Endpoint
 
     assert frame_budget(Endpoint(name="e", backend="openai", model=model)) == frames
     assert frame_budget(Endpoint(name="e", backend="openai", model=model, options={"frames": 8})) == 8
@@ -257,14 +258,12 @@ def test_bench_compass_runs_resumes_and_writes_outputs(cli, tmp_path):
 
     out = tmp_path / "out"
     with ScriptedServer(flaky) as srv:
-        cfg = ModelConfig({"vl": Endpoint(name="vl", backend="openai", base_url=srv.base_url, model="oracle-vl")}, {})
-        first = run_compass(data, Models(cfg, cache=False), "vl", out, frames=4, concurrency=2)
+        first = run_compass(data, scripted_models(srv, "vl", "oracle-vl"), "vl", out, frames=4, concurrency=2)
     failed = {e["id"] for e in first["errors"]}  # an instance (both settings) is the unit of work
     settings_of = lambda ids: sum(2 if r.get("text_prime") else 1 for r in rows if r["id"] in ids)
     assert first["counts"]["missing"] == settings_of(failed) and 0 < len(failed) < 12
     with ScriptedServer(oracle) as srv2:
-        cfg = ModelConfig({"vl": Endpoint(name="vl", backend="openai", base_url=srv2.base_url, model="oracle-vl")}, {})
-        m = run_compass(data, Models(cfg, cache=False), "vl", out, frames=4, concurrency=2)
+        m = run_compass(data, scripted_models(srv2, "vl", "oracle-vl"), "vl", out, frames=4, concurrency=2)
         assert srv2.calls == settings_of(failed)  # only the failed instances are asked again
         first_body = srv2.requests[0]
     parts = first_body["messages"][0]["content"]

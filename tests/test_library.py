@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import time
 from pathlib import Path
@@ -27,17 +28,14 @@ def test_ingest_merges_every_stage(main_clip, tmp_path):
 def test_reingest_unchanged_is_a_lookup_and_changed_is_redone(main_clip, tmp_path, copy_of):
     video = copy_of(main_clip[0], "clip.mp4")
     lib = tmp_path / "lib"
-    t0 = time.perf_counter()
     first = ingest(video, lib, FAST)
-    cold = time.perf_counter() - t0
-    stages = sorted((lib / "stages").rglob("*.json"))
-    stamps = [p.stat().st_mtime_ns for p in stages]
-    t0 = time.perf_counter()
+    assert sorted((lib / "stages").rglob("*.json"))  # each stage's result was cached
+    # With the stage results gone, an unchanged file is still answered from the catalog: the
+    # same timeline, and no stage runs again (it would write its result back).
+    shutil.rmtree(lib / "stages")
     again = ingest(video, lib, FAST)
-    warm = time.perf_counter() - t0
     assert again == first
-    assert warm < cold / 5 and warm < 0.5
-    assert [p.stat().st_mtime_ns for p in stages] == stamps  # nothing recomputed
+    assert not (lib / "stages").exists()  # nothing recomputed
     # Change the file: new bytes, new content id, new ingest.
     with open(video, "ab") as fh:
         fh.write(b"\0" * 16)

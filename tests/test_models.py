@@ -15,11 +15,13 @@ from PIL import Image
 
 from vidsleuth.errors import ConfigError, ModelError, ModelOutputError
 from vidsleuth.models import AudioPart, ImagePart, Message, Models, ResponseCache, load_config
-from vidsleuth.models.config import Endpoint, ModelConfig
+from vidsleuth.models.config import Endpoint
 from vidsleuth.models.jsonout import extract_json
 from vidsleuth.models.openai_backend import OpenAIChat, retry_after_seconds
 from vidsleuth.store import RunStore
 from vidsleuth.testing import ScriptedServer
+
+from .conftest import scripted_models
 
 SCHEMA = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]}
 
@@ -304,8 +306,7 @@ def test_local_embeddings_are_normalised_and_multilingual():
 
 def test_openai_embeddings_via_endpoint(tmp_path):
     with ScriptedServer([]) as srv:
-        cfg = ModelConfig({"e": Endpoint(name="e", backend="openai", base_url=srv.base_url, model="emb")}, {})
-        vecs = Models(cfg, cache=False).embedder("e").embed(["abc", "zzz"], kind="query")
+        vecs = scripted_models(srv, "e", "emb").embedder("e").embed(["abc", "zzz"], kind="query")
     assert vecs.shape == (2, 26) and np.allclose(np.linalg.norm(vecs, axis=1), 1.0)
 
 

@@ -18,6 +18,8 @@ from vidsleuth.rubric.score import capped_shares, score
 from vidsleuth.rubric.stats import paired_bootstrap, read_events, trajectory_stats
 from vidsleuth.testing import ScriptedServer
 
+from .conftest import scripted_models
+
 
 def leaf(i, **kw):
     return {"id": i, "kind": "judge", "question": f"q {i}?", "fact": {"must": ["1"]}, **kw}
@@ -178,13 +180,9 @@ def test_cli_rubric_validate(tmp_path, capsys):
 
 
 def test_gates_take_three_votes_and_the_majority_over_real_http():
-    from vidsleuth.models import Models
-    from vidsleuth.models.config import Endpoint, ModelConfig
-
     votes = iter(["Yes", "No", "Yes", "No", "Yes", "No", "Yes"])
     with ScriptedServer(lambda body, n: json.dumps({"verdict": next(votes), "rationale": "r"})) as srv:
-        ep = Endpoint(name="j", backend="openai", base_url=srv.base_url, model="m", max_retries=0)
-        judge = ModelJudge(Models(ModelConfig({"j": ep}, {}), cache=False).get("j", role="judge"))
+        judge = ModelJudge(scripted_models(srv, "j", max_retries=0).get("j", role="judge"))
         gate = Leaf("g", "judge", question="Is it about the video?", gate=True)
         assert judge_leaf(judge, gate, ["a unit"]) == {"verdict": "yes", "rationale": "r", "votes": ["yes", "no", "yes"]}
         assert judge_leaf(judge, gate, ["a unit"])["verdict"] == "no"  # No, Yes, No

@@ -9,14 +9,15 @@ import pytest
 from rank_bm25 import BM25Okapi
 
 from vidsleuth.errors import DataFileError
-from vidsleuth.models import Models, ResponseCache
-from vidsleuth.models.config import Endpoint, ModelConfig
+from vidsleuth.models import ResponseCache
 from vidsleuth.search.analysis import Analyzer
 from vidsleuth.search.corpus import corpus_add, read_corpus
 from vidsleuth.search.evaluate import evaluate, read_qrels, read_run, write_run
 from vidsleuth.search.index import BM25, SearchIndex, SearchIndexError, build_index
 from vidsleuth.search.memory import MemoryBank, MemoryCard, build_memory, check_query, render_block
 from vidsleuth.testing import ScriptedServer
+
+from .conftest import scripted_models
 
 VIDEOS = [
     {"video_id": "lh1", "title": "Harbor Point lighthouse tour", "description": "A walk up the old lighthouse built by Mara Vent",
@@ -234,9 +235,7 @@ def test_memory_build_ok_retry_and_failure_then_resume(corpus, tmp_path):
         distill(["lighthouse", "keepers", "harbor", "tour", "north"], ("Kitchen Lab", "Sourdough")),
     ]
     with ScriptedServer(script) as srv:
-        cfg = ModelConfig({"fake": Endpoint(name="fake", backend="openai", base_url=srv.base_url, model="m")},
-                          {"memory": "fake"})
-        models = Models(cfg, cache=ResponseCache(tmp_path / "c.sqlite"))
+        models = scripted_models(srv, roles={"memory": "fake"}, cache=ResponseCache(tmp_path / "c.sqlite"))
         stats = build_memory(train, idx, tmp_path / "mem", models)
         first_pass = srv.requests[0]["messages"][0]["content"]
         retry_prompt = srv.requests[2]["messages"][0]["content"]
@@ -264,9 +263,7 @@ def test_memory_build_ok_retry_and_failure_then_resume(corpus, tmp_path):
     with store.db:
         store.db.execute("DELETE FROM items WHERE item_id IN ('t2', 't3')")
     with ScriptedServer(script[1:]) as srv2:
-        cfg2 = ModelConfig({"fake": Endpoint(name="fake", backend="openai", base_url=srv2.base_url, model="m")},
-                           {"memory": "fake"})
-        stats2 = build_memory(train, idx, tmp_path / "mem", Models(cfg2, cache=False))
+        stats2 = build_memory(train, idx, tmp_path / "mem", scripted_models(srv2, roles={"memory": "fake"}))
         assert srv2.calls == 4
     assert stats2["verified"] == 2
     lines = (tmp_path / "mem" / "cards.jsonl").read_text().splitlines()
