@@ -110,11 +110,8 @@ def candidate_texts(agent, hits, visual: bool) -> list:
     if not visual:
         return [agent.videos.candidate_text(h.video_id, []) for h in hits]
     if budget:
-        out = []
-        for h in hits:
-            agent.videos.grids(h.video_id, cfg)  # an unreadable video is recorded in ``problems`` as before
-            out.append(agent.videos.candidate_text(h.video_id, None, max_chars=budget))
-        return out
+        # the timeline records an unreadable video in ``problems``; no preview grid is decoded
+        return [agent.videos.candidate_text(h.video_id, None, max_chars=budget) for h in hits]
     grid_times = lambda vid: [t for g in agent.videos.grids(vid, cfg) for t in g.times]  # noqa: E731
     return [agent.videos.candidate_text(h.video_id, grid_times(h.video_id)) for h in hits]
 
