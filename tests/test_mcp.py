@@ -471,19 +471,22 @@ def test_ask_runs_the_browsing_agent_and_spends_the_token_budget(root, tmp_path)
 
 def test_a_failing_endpoint_is_one_line_without_the_key(root, tmp_path):
     """The endpoint refuses the connection: ``ask`` is a tool error naming the endpoint, with
-    neither a traceback nor the key the server read from its environment."""
+    neither a traceback nor the key the server read from its environment; its time counts."""
     key = "sk-test-" + "7" * 32
     cfg = tmp_path / "models.toml"
     cfg.write_text(f'[models.gone]\nbackend = "openai"\nbase_url = "http://127.0.0.1:{_free_port()}/v1"\nmodel = "m"\n'
                    'api_key_env = "VIDSLEUTH_TEST_KEY"\nmax_retries = 0\ntimeout = 5\n[roles]\ndefault = "gone"\n',
                    encoding="utf-8")
-    params = _server(root, "--config", str(cfg))
+    params = _server(root, "--config", str(cfg), "--max-seconds", "0.01")
     params.env["VIDSLEUTH_TEST_KEY"] = key
 
     async def body(s):
-        return await s.call_tool("ask", {"question": "Which video services a wheel?", "index": "index", "t_max": 1})
+        got = await s.call_tool("ask", {"question": "Which video services a wheel?", "index": "index", "t_max": 1})
+        return got, await s.call_tool("probe", {"path": "other.mp4"})
 
-    got = run(params, body)
+    got, after = run(params, body)
     text = got.content[0].text
     assert got.is_error and "gone" in text and len(text.splitlines()) == 1, text
     assert key not in text and "Traceback" not in text
+    # a failed call still spends time: the seconds budget (10 ms) is used up, the next call refused
+    assert after.is_error and "tool seconds used" in after.content[0].text
