@@ -129,6 +129,23 @@ class Tools:
                 "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs]}
         return ok_result(data, [_jpeg(f.image) for f in frames], text)
 
+    def _index(self, index: str) -> Path:
+        """An index folder whose corpus and every local video it lists lie inside the roots (its
+        videos are read when a search hit is watched)."""
+        import json
+
+        from ..search.corpus import read_corpus
+
+        p = self.roots.path(index, "index")
+        try:
+            corpus = json.loads((p / "meta.json").read_text(encoding="utf-8"))["corpus"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return p  # not an index: the search stack says so in its own words
+        for rec in read_corpus(self.roots.path(corpus, "the index's corpus")):
+            if rec.path:
+                self.roots.path(rec.path, f"video {rec.video_id} of the index's corpus")
+        return p
+
     # -- search and browsing
     def search(self, index: Annotated[str, Field(description="a search index folder inside the roots")],
                query: Annotated[str, Field(min_length=1)], k: Annotated[int, Field(ge=1, le=100)] = 10):
@@ -148,10 +165,9 @@ class Tools:
         watch, check, answer); returns the answer, its evidence and the tokens spent."""
         from ..browse.setup import open_browse
 
-        idx = self.roots.path(index, "index")
+        idx = self._index(index)
         setup = open_browse(idx, config=self.opt.config, model=self.opt.model, library=self.opt.library,
                             **({"t_max": t_max} if t_max else {}))
-        self.roots.path(setup.corpus, "the index's corpus")
         ans = setup.agent(agent).run(question)
         d = ans.to_dict()
         return ok_result({"question": question, "answer": ans.answer, "confidence": ans.confidence,
@@ -178,7 +194,7 @@ class Tools:
 
         if web and not self.opt.web_search_url:
             raise VidsleuthError("web evidence needs the server's --web-search-url (a SearXNG-compatible endpoint)")
-        got = gather_evidence([a.model_dump(exclude_none=True) for a in anchors], docs=self.roots.maybe(docs, "docs folder"), index=self.roots.maybe(index, "index"),
+        got = gather_evidence([a.model_dump(exclude_none=True) for a in anchors], docs=self.roots.maybe(docs, "docs folder"), index=self._index(index) if index else None,
                               web_search_url=self.opt.web_search_url if web else "",
                               video=self.roots.maybe(video, "video"), per_anchor=per_anchor, library=self.opt.library)
         return ok_result(got)
