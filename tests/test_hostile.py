@@ -446,3 +446,19 @@ def test_every_http_client_has_a_bounded_timeout():
     assert calls, "no httpx call found: the check would be vacuous"
     for name, call in calls:
         assert "timeout=" in call and "timeout=None" not in call, f"{name}: {call}"
+
+
+def test_cli_overwrite_flag_and_empty_query(tiny_clip, tmp_path, capsys):
+    from vidsleuth.cli import main
+
+    mine = _mine(tmp_path / "mine", "notes.txt")
+    assert main(["frames", str(tiny_clip), "--out", str(mine), "-n", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "not a vidsleuth frames output" in err and "--overwrite" in err and len(err.strip().splitlines()) == 1
+    _untouched(mine, "notes.txt")
+    assert main(["frames", str(tiny_clip), "--out", str(mine), "-n", "2", "--overwrite"]) == 0
+    assert (mine / "notes.txt").read_text() == "the user's own file" and (mine / "frames.json").is_file()
+    assert main(["frames", str(tiny_clip), "--out", str(mine), "-n", "2"]) == 0  # now an earlier frames output
+    capsys.readouterr()
+    assert main(["search", "  ", "-i", str(tmp_path / "idx")]) == 1
+    assert "the query is empty" in capsys.readouterr().err

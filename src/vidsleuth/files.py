@@ -17,6 +17,7 @@ Three mechanisms every verb uses, so no verb carries its own version:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import os
 import shutil
@@ -228,8 +229,27 @@ def iter_files(root: str | Path, *, follow_links: bool = False, max_bytes: int |
 
 # -- one output-folder policy --------------------------------------------------------------------
 
-def output_problem(folder: str | Path, verb: str, *, overwrite: bool = False) -> str:
+_OVERWRITE: contextvars.ContextVar[bool] = contextvars.ContextVar("vidsleuth_overwrite", default=False)
+
+
+@contextlib.contextmanager
+def overwriting(flag: bool) -> Iterator[None]:
+    """Within the block, output checks that were not told otherwise follow ``flag``: the CLI sets
+    it once from ``--overwrite`` for every verb, so no verb passes it by hand."""
+    token = _OVERWRITE.set(bool(flag))
+    try:
+        yield
+    finally:
+        _OVERWRITE.reset(token)
+
+
+def _overwrite(flag: bool | None) -> bool:
+    return _OVERWRITE.get() if flag is None else bool(flag)
+
+
+def output_problem(folder: str | Path, verb: str, *, overwrite: bool | None = None) -> str:
     """'' when ``verb`` may write into ``folder``, else what is wrong (nothing is created)."""
+    overwrite = _overwrite(overwrite)
     p = Path(folder)
     if p.is_symlink() and not p.exists():
         return "is a broken symbolic link"
@@ -253,7 +273,7 @@ def output_problem(folder: str | Path, verb: str, *, overwrite: bool = False) ->
     return f"holds files that are not a vidsleuth {verb} output ({shown})"
 
 
-def check_output(folder: str | Path, verb: str, *, overwrite: bool = False) -> Path:
+def check_output(folder: str | Path, verb: str, *, overwrite: bool | None = None) -> Path:
     """``folder`` when ``verb`` may write there, else an ArgumentError (before any work)."""
     from .errors import ArgumentError
 
@@ -265,12 +285,13 @@ def check_output(folder: str | Path, verb: str, *, overwrite: bool = False) -> P
 
 
 @contextlib.contextmanager
-def claim_output(folder: str | Path, verb: str, *, overwrite: bool = False) -> Iterator[Path]:
+def claim_output(folder: str | Path, verb: str, *, overwrite: bool | None = None) -> Iterator[Path]:
     """The output folder of one run of ``verb``: checked, created, marked. When the body raises,
     what this run created is removed (the whole folder when it was new), so a failure leaves
     nothing behind; an interrupted run (Ctrl-C) keeps its folder so a rerun can resume."""
     from . import __version__
 
+    overwrite = _overwrite(overwrite)
     out = check_output(folder, verb, overwrite=overwrite)
     created = not out.exists()
     before = set() if created else {e.name for e in out.iterdir()}
@@ -290,10 +311,11 @@ def claim_output(folder: str | Path, verb: str, *, overwrite: bool = False) -> I
         raise
 
 
-def check_output_file(path: str | Path, *, overwrite: bool = False) -> Path:
+def check_output_file(path: str | Path, *, overwrite: bool | None = None) -> Path:
     """``path`` when a file may be written there: new, or ``overwrite`` (never a folder)."""
     from .errors import ArgumentError
 
+    overwrite = _overwrite(overwrite)
     p = Path(path)
     if p.is_dir():
         raise ArgumentError("is a folder, not a file name", path=p, hint="give the file to write")
@@ -313,7 +335,7 @@ def writes_output(verb: str, param: str = "out"):
         sig = inspect.signature(fn)
 
         @functools.wraps(fn)
-        def run(*args, overwrite: bool = False, **kw):
+        def run(*args, overwrite: bool | None = None, **kw):
             bound = sig.bind_partial(*args, **kw)
             bound.apply_defaults()
             folder = bound.arguments.get(param)

@@ -645,7 +645,7 @@ def save_frames(path: str | Path, out: str | Path, *, n: int | None = None, fps:
 
 
 def save_grids(path: str | Path, out: str | Path, *, n_grids: int = 1, rows: int | None = None,
-               cols: int | None = None, cell: int | None = None, overwrite: bool = False) -> list[dict]:
+               cols: int | None = None, cell: int | None = None, overwrite: bool | None = None) -> list[dict]:
     """Save ``frame_grids`` as images: ``out`` itself for one grid, ``NAME-1.EXT``, ``NAME-2.EXT``
     … for several. ``out`` must end in an image suffix PIL writes (checked before any work)."""
     out = Path(out)

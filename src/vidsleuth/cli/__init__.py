@@ -153,7 +153,10 @@ def _add(sub, name: str, v: Verb) -> None:
     v.add_args(sp)
     if v.json:
         sp.add_argument("--json", action="store_true", help="print JSON")
-    sp.set_defaults(_verb=v, json=False)
+    if any(o in sp._option_string_actions for o in ("--out", "-o")):  # the one output-folder policy
+        sp.add_argument("--overwrite", action="store_true",
+                        help="write into an output folder (or over a file) that is not an earlier output of this verb")
+    sp.set_defaults(_verb=v, json=False, overwrite=False)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -198,8 +201,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    from ..files import overwriting
+
     try:
-        return emit(args._verb, args, args._verb.run(args))
+        with overwriting(args.overwrite):  # every output check of the verb follows --overwrite
+            return emit(args._verb, args, args._verb.run(args))
     except VidsleuthError as exc:
         if args.debug:
             raise

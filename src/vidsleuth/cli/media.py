@@ -132,7 +132,9 @@ def _timeline_args(p):
     p.add_argument("--format", choices=["text", "json"], action=JsonFormat, help="text (default) or json (= --json)")
     p.add_argument("--max-chars", type=arg("max_chars"), default=25_000,
                    help="cap of the text rendering (default 25000, as the seeds)")
-    p.add_argument("--kind", action="append", help="only these segment kinds (repeatable)")
+    from ..types import SEGMENT_KINDS
+
+    p.add_argument("--kind", action="append", choices=SEGMENT_KINDS, help="only these segment kinds (repeatable)")
     _ingest_option_args(p)
 
 

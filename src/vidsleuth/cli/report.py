@@ -16,6 +16,8 @@ def _report_args(p):
     p.add_argument("video", type=Path, metavar="VIDEO")
     p.add_argument("--request", required=True, help="what the report is for (the user's request)")
     p.add_argument("--docs", type=Path, help="a folder of documents to research (HTML, Markdown, text, PDF)")
+    p.add_argument("--follow-links", action="store_true",
+                   help="read symbolic links in --docs (by default they are skipped and counted: nothing outside is read)")
     p.add_argument("-i", "--index", type=Path, help="a search index of related videos (`vidsleuth index build`)")
     p.add_argument("--web", action="store_true", help="also search the live web ([report] web_search_url); off by default")
     p.add_argument("--model", help="endpoint that relates evidence, writes and judges (default: the deterministic rules)")
@@ -49,6 +51,7 @@ def _passed(result: dict) -> tuple[int, str]:
 def _report(args):
     return report(args.video, args.request, out=args.out, docs=args.docs, index=args.index, web=args.web,
                   model=args.model, config=args.config, library=args.library, date=args.date, browser=args.browser,
+                  follow_links=args.follow_links,
                   echo=lambda m: print(m, file=sys.stderr), max_anchors=args.max_anchors,
                   sources_per_anchor=args.sources_per_anchor, min_sources=args.min_sources,
                   min_documents=args.min_documents, min_related_videos=args.min_related_videos,

@@ -88,6 +88,9 @@ def _search_status(found: dict) -> tuple[int, str]:
 @verb("search", "search an index (`vidsleuth search eval …` scores queries or a run)", args=_search_args,
       text=_search_text, view=lambda found, a: found["hits"], status=_search_status)
 def _search(args):
+    from ..limits import nonempty
+
+    nonempty(args.query, option="QUERY", what="query")  # an empty query is a mistake, not "no results"
     index = SearchIndex.load(args.index)
     hits = [{"rank": h.rank, "video_id": h.video_id, "score": h.score, "title": h.title}
             for h in index.search(args.query, k=args.k)]

@@ -80,7 +80,8 @@ class Setup:
     described: dict = field(default_factory=dict)  # what run.json records of the inputs
 
 
-def configure_sources(settings, *, docs=None, index=None, web: bool = False, library=None, video: Path | None = None) -> tuple:
+def configure_sources(settings, *, docs=None, index=None, web: bool = False, library=None, video: Path | None = None,
+                      follow_links: bool = False) -> tuple:
     """The source objects for ``--docs``, ``--index`` and ``--web`` (the registry's classes)."""
     from . import sources as registry
 
@@ -90,7 +91,7 @@ def configure_sources(settings, *, docs=None, index=None, web: bool = False, lib
         if not Path(docs).is_dir():
             raise VidsleuthError("the evidence folder does not exist or is not a folder", path=docs,
                                  hint="give --docs DIR with the documents to research")
-        chosen.append(kinds["documents"](docs))
+        chosen.append(kinds["documents"](docs, follow_links=follow_links))  # links outside: only when asked
     if index is not None:
         chosen.append(kinds["videos"](index, library=library, exclude=str(video.resolve()) if video else ""))
     if web:
@@ -110,7 +111,7 @@ def _language(language: str | None, request: str) -> str:
 
 def prepare(video, request: str, *, out, docs=None, index=None, web: bool = False, model: str | None = None, config=None,
             library=None, ingest_options=None, date: str | None = None, browser: bool = True, language: str | None = None,
-            settings=None, sources=None) -> Setup:
+            settings=None, sources=None, follow_links: bool = False) -> Setup:
     """Check the inputs (a missing video, an empty request or a foreign output folder fail here,
     before any work) and configure the run."""
     from ..config import load_report_config
@@ -130,7 +131,8 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     if language is not None:
         ingest = replace(ingest, language=None if language == "auto" else language)
     if sources is None:
-        sources = configure_sources(settings, docs=docs, index=index, web=web, library=library, video=video)
+        sources = configure_sources(settings, docs=docs, index=index, web=web, library=library, video=video,
+                                    follow_links=follow_links)
     _check_out(out)
     models = Models(config, overrides={"default": model} if model else {})
     use_model = bool(model or models.config.roles.get("writer"))

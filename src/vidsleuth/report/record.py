@@ -9,7 +9,7 @@ from dataclasses import asdict, fields
 from ..files import write_atomic
 
 _PREPARE = {"docs", "index", "web", "model", "config", "library", "ingest_options", "date", "browser", "language",
-            "settings", "sources"}
+            "settings", "sources", "follow_links"}
 
 
 def budget_options(options: dict) -> dict:

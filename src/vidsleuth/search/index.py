@@ -265,7 +265,7 @@ def build_index(
     id_field: str | None = None,
     text_fields: list[str] | None = None,
     embedder=None,
-    overwrite: bool = False,
+    overwrite: bool | None = None,
 ) -> SearchIndex:
     """Index a corpus into folder ``out`` (written to a temporary folder, then moved in place; a
     failed build leaves no temporary folder behind). ``out`` must be new, empty, or an index."""
