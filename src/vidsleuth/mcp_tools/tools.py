@@ -132,16 +132,14 @@ class Tools:
     def _index(self, index: str) -> Path:
         """An index folder whose corpus and every local video it lists lie inside the roots (its
         videos are read when a search hit is watched)."""
-        import json
-
+        from ..schemas import IndexMeta, read_json
         from ..search.corpus import read_corpus
 
         p = self.roots.path(index, "index")
-        try:
-            corpus = json.loads((p / "meta.json").read_text(encoding="utf-8"))["corpus"]
-        except (OSError, ValueError, KeyError, TypeError):
+        if not (p / "meta.json").is_file():
             return p  # not an index: the search stack says so in its own words
-        for rec in read_corpus(self.roots.path(corpus, "the index's corpus")):
+        meta = read_json(p / "meta.json", IndexMeta, what="index meta.json")
+        for rec in read_corpus(self.roots.path(meta.corpus, "the index's corpus")):
             if rec.path:
                 self.roots.path(rec.path, f"video {rec.video_id} of the index's corpus")
         return p
