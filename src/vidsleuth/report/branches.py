@@ -78,21 +78,42 @@ def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder):
     return p @ q.T  # units x anchors
 
 
-def _score(a_obj: set[str], a_kinds: set[str], st: Statement, title_obj: set[str], idf, dense: float) -> float:
-    own = a_obj & set(st.words)
-    by_title = (a_obj & title_obj) - own
-    same_kind = bool(a_kinds & {r.value.dimension for r in st.readings})
-    if not own and not by_title and not (dense >= DENSE_ALONE and same_kind):
+def views_of(a: Anchor) -> list[set[str]]:
+    """The anchor's subject as each of its moments states it (a short caption "OVEN 230 °C" is not
+    drowned by a misheard spoken sentence around the same value): object words, else all words."""
+    out = []
+    for text in [a.text] + [m.text for m in a.moments if m.text != a.text]:
+        words = subject_words(text)
+        if words:
+            out.append(objects(words) or words)
+    return out or [anchor_words(a)[1]]
+
+
+def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
+           dense: float) -> float:
+    words = set(st.words)
+    kinds = {r.value.dimension for r in st.readings}
+    same_kind = bool(a_kinds & kinds)
+    best = 0.0
+    for view in views:
+        own = view & words
+        by_title = (view & title) - own
+        total = sum(idf(w) for w in view) or 1.0
+        lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
+        best = max(best, min(1.0, lex))
+    if best == 0.0 and topic & (words | title) and same_kind:
+        best = 0.3  # the video's topic ("country loaf") and the same kind of value: about the same thing
+    if best == 0.0 and not (dense >= DENSE_ALONE and same_kind):
         return 0.0  # not about the anchor's subject
-    total = sum(idf(w) for w in a_obj) or 1.0
-    lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
-    return 0.6 * min(1.0, lex) + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
+    score = 0.6 * best + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
+    return score * 0.5 if a_kinds and kinds and not same_kind else score  # a value of another quantity
 
 
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
-         dropped: Counter | None = None) -> list[Candidate]:
+         dropped: Counter | None = None, topic: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
-    ``dropped`` counts what was left out and why."""
+    ``dropped`` counts what was left out and why; ``topic`` (the video's title and the request)
+    names the thing the whole video is about, which a source may name instead of the anchor's words."""
     dropped = Counter() if dropped is None else dropped
     units = _units(passages)
     if not anchors or not units:
@@ -102,9 +123,10 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     df = Counter(w for st in stmts for w in st.words)
     idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
     dense = _dense(anchors, units, embedder)
-    views = [anchor_words(a)[1] for a in anchors]
+    views = [views_of(a) for a in anchors]
+    about = objects(subject_words(topic))
     kinds = [{v.dimension for v in quantities(" ".join([a.text] + [m.text for m in a.moments]))} for a in anchors]
-    scores = [[_score(views[j], kinds[j], st, titles[p.source.location], idf,
+    scores = [[_score(views[j], kinds[j], st, titles[p.source.location], about, idf,
                       float(dense[i, j]) if dense is not None else 0.0) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}

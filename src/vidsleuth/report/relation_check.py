@@ -24,11 +24,13 @@ _CUES = {"explains": _EXPLAIN, "compares": _COMPARE, "applies": _APPLY, "updates
 _VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
 
 
-def _about(anchor, excerpt: str, context: str, title: str) -> bool:
+def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> bool:
+    """As the branches link: a thing-word of the anchor in the excerpt or its title, or the video's
+    topic there together with a value of the anchor's kind."""
     words = subject_words(anchor_text(anchor)) | set(anchor.subject.split())
     things = objects(words) or words
     said = set(statement(excerpt, context).words) | subject_words(context) | subject_words(title)
-    return bool(things & said)
+    return bool(things & said) or bool(topic & said and _states_kind(anchor, excerpt, context))
 
 
 def _states_kind(anchor, excerpt: str, context: str) -> bool:
@@ -36,9 +38,9 @@ def _states_kind(anchor, excerpt: str, context: str) -> bool:
     return bool(kinds & {r.value.dimension for r in statement(excerpt, context).readings})
 
 
-def _excerpt_problem(anchor, ev, src) -> str:
+def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
     title = src.title if src else ""
-    if not _about(anchor, ev.excerpt, ev.context, title):
+    if not _about(anchor, ev.excerpt, ev.context, title, topic):
         return (f"evidence {ev.id} ({ev.relation}) is not about “{anchor.heading or anchor.subject}”: "
                 f"its excerpt shares no subject word with the anchor")
     has_values = bool(quantities(anchor_text(anchor)))
@@ -57,6 +59,7 @@ def relations_check(ctx: Context) -> list[Failure]:
         return []
     out: list[Failure] = []
     cited = {eid for f in data.findings for eid in f.evidence_ids}
+    topic = objects(subject_words(f"{data.video.get('title', '')} {data.request}"))
     by_pair: dict[tuple[str, str], set[str]] = defaultdict(set)
     for ev in data.evidence:
         by_pair[(ev.anchor_id, ev.source_id)].add(ev.relation)
@@ -68,7 +71,7 @@ def relations_check(ctx: Context) -> list[Failure]:
         anchor = data.anchor(ev.anchor_id)
         if anchor is None or ev.id not in cited:
             continue
-        why = _excerpt_problem(anchor, ev, data.source(ev.source_id))
+        why = _excerpt_problem(anchor, ev, data.source(ev.source_id), topic)
         if why:
             out.append(Failure("relations", f"anchor-{anchor.id}", why))
     for a in data.anchors:
