@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..config import load_report_config
 from ..limits import arg
 from ..report import report
 from ..report.recheck import recheck
@@ -24,6 +25,9 @@ def _report_args(p):
     p.add_argument("--config", type=Path, help="config file ([models], [roles], [report])")
     p.add_argument("--library", type=Path, help="ingest library folder")
     p.add_argument("--date", help="the video's publication date (YYYY-MM-DD) when its file does not say")
+    p.add_argument("--language", choices=("en", "zh", "auto"),
+                   help="the video's spoken language, passed to ingest (auto: detected); a Chinese request gets a Chinese "
+                        "report (default: the ingest default, English)")
     p.add_argument("--max-anchors", type=arg("anchors"), help="research anchors at most (default 8)")
     p.add_argument("--sources-per-anchor", type=arg("per_anchor"), help="evidence records per anchor at most (default 3)")
     p.add_argument("--min-sources", type=arg("budget"), help="budget: external sources at least (default 3)")
@@ -51,11 +55,13 @@ def _passed(result: dict) -> tuple[int, str]:
 def _report(args):
     return report(args.video, args.request, out=args.out, docs=args.docs, index=args.index, web=args.web,
                   model=args.model, config=args.config, library=args.library, date=args.date, browser=args.browser,
-                  follow_links=args.follow_links,
-                  echo=lambda m: print(m, file=sys.stderr), max_anchors=args.max_anchors,
-                  sources_per_anchor=args.sources_per_anchor, min_sources=args.min_sources,
-                  min_documents=args.min_documents, min_related_videos=args.min_related_videos,
-                  min_sources_per_anchor=args.min_sources_per_anchor, repair_rounds=args.repair_rounds)
+                  follow_links=args.follow_links, language=args.language, echo=lambda m: print(m, file=sys.stderr),
+                  settings=load_report_config(args.config, max_anchors=args.max_anchors,
+                                              sources_per_anchor=args.sources_per_anchor, min_sources=args.min_sources,
+                                              min_documents=args.min_documents,
+                                              min_related_videos=args.min_related_videos,
+                                              min_sources_per_anchor=args.min_sources_per_anchor,
+                                              repair_rounds=args.repair_rounds))
 
 
 def _check_args(p):
