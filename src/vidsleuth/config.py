@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, did_you_mean  # noqa: F401  (did_you_mean is re-exported)
 
 SECTIONS = ("models", "roles", "browse", "report", "rubric", "executor")
 
@@ -37,13 +37,6 @@ def default_config_path() -> Path | None:
 
     p = Path(user_config_dir("vidsleuth")) / "config.toml"
     return p if p.exists() else None
-
-
-def did_you_mean(name: str, choices) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(str(name), list(choices), n=1, cutoff=0.5)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def read_config_file(path: str | Path | None) -> tuple[dict[str, Any], Path | None]:

@@ -200,3 +200,11 @@ def require(module: str, extra: str):
         return importlib.import_module(module)
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise MissingDependencyError(module, extra) from exc
+
+
+def did_you_mean(name: str, choices) -> str:
+    """``"; did you mean 'X'?"`` for the closest of ``choices`` to a misspelt name, else ''."""
+    import difflib  # standard library, only needed on the error path
+
+    close = difflib.get_close_matches(str(name), list(choices), n=1, cutoff=0.5)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -11,7 +11,7 @@ import argparse
 import math
 from dataclasses import dataclass
 
-from .errors import ArgumentError
+from .errors import ArgumentError, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,6 @@ def choice(value, choices, *, option: str, what: str = "value"):
     you mean"); used for every enumerated option (languages, timeline kinds, text fields)."""
     if value in choices:
         return value
-    from .config import did_you_mean
-
     names = sorted(map(str, choices))
     shown = ", ".join(names) if len(names) <= 30 else ", ".join(names[:30]) + f", … ({len(names)} in all)"
     raise ArgumentError(f"{option}: unknown {what} {value!r}" + did_you_mean(str(value), names), hint=f"choose {shown}")

@@ -30,6 +30,11 @@ from typing import Any
 from ..errors import ConfigError, find_secret, looks_like_key, redact, register_secret
 
 ROLES = ("planner", "watcher", "checker", "analyst", "judge", "writer", "memory", "default")
+# The backends by name, and what each accepts unless an endpoint declares otherwise (``vision =
+# false`` for a text-only model behind an OpenAI-compatible server; the embedded model reads no
+# pixels). Data, so a config is checked without importing the backends; ``registry`` maps each
+# name to its class (a new backend is a row here and a class there).
+BACKEND_CAPABILITIES: dict[str, tuple[str, ...]] = {"openai": ("vision", "audio", "judge"), "local": ()}
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,6 @@ class Endpoint:
         declared = getattr(self, kind)
         if declared is not None:
             return bool(declared)
-        from .registry import BACKEND_CAPABILITIES
-
         return kind in BACKEND_CAPABILITIES.get(self.backend, ())
 
     def api_key(self) -> str | None:
@@ -165,12 +168,10 @@ def _check_secret(key: str, value: Any) -> str:
 def _endpoint(name: str, table: Any, source: Path) -> Endpoint:
     if not isinstance(table, dict):
         raise ConfigError(f"[models.{name}] must be a table", path=source)
-    from .registry import BACKENDS
-
     backend = table.get("backend")
-    if backend not in BACKENDS:
-        raise ConfigError(f"[models.{name}] backend {backend!r} is unknown" + did_you_mean(str(backend), BACKENDS),
-                          path=source, hint=f"choose one of {', '.join(sorted(BACKENDS))}")
+    if backend not in BACKEND_CAPABILITIES:
+        raise ConfigError(f"[models.{name}] backend {backend!r} is unknown" + did_you_mean(str(backend), BACKEND_CAPABILITIES),
+                          path=source, hint=f"choose one of {', '.join(sorted(BACKEND_CAPABILITIES))}")
     known = {k: v for k, v in table.items() if k in _FIELDS}
     secret = [k for k in table if _SECRET.search(k) and k != "api_key_env"]
     if secret:

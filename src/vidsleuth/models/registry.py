@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from ..errors import ConfigError
+from ..errors import ConfigError, did_you_mean
 from .base import ChatModel
+from .config import BACKEND_CAPABILITIES  # noqa: F401  (the names and capabilities, as data)
 from .embed import Embedder, LocalEmbedder, OpenAIEmbedder
 from .local_backend import LocalChat
 from .openai_backend import OpenAIChat
 
+# The class of each backend named in ``config.BACKEND_CAPABILITIES``.
 BACKENDS: dict[str, type[ChatModel]] = {"openai": OpenAIChat, "local": LocalChat}
-# What each backend accepts unless an endpoint declares otherwise (``vision = false`` for a
-# text-only model behind an OpenAI-compatible server; the embedded model reads no pixels).
-BACKEND_CAPABILITIES: dict[str, tuple[str, ...]] = {"openai": ("vision", "audio", "judge"), "local": ()}
 
 
 def backend(name: str) -> type[ChatModel]:
-    from .config import did_you_mean
-
     try:
         return BACKENDS[name]
     except KeyError:
