@@ -428,6 +428,18 @@ def test_skill_install(tmp_path):
     report_skill = (dest / "video-report" / "SKILL.md").read_text(encoding="utf-8")
     for tool in ("timeline", "gather_evidence", "relate", "render_report", "check_report", "session_stats"):
         assert f"`{tool}" in report_skill
+    from vidsleuth.config import ReportConfig
+
+    c = ReportConfig()  # the skill's budget table says what `report check` enforces (App. D.3)
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in report_skill.splitlines()
+            if line.startswith("| ") and line.count("|") == 4}
+    assert rows["research anchors"] == f"at most {c.max_anchors}"
+    assert rows["sources per anchor"].startswith(f"at most {c.sources_per_anchor}")
+    assert rows["distinct cited sources"] == f"at least {c.min_sources}"
+    assert rows["cited documents"] == f"at least {c.min_documents}"
+    assert rows["related videos"].startswith(f"at least {c.min_related_videos}")
+    assert rows["cited sources per anchor"].startswith(f"at least {c.min_sources_per_anchor}")
+    assert rows["repair rounds"].startswith(f"at most {c.repair_rounds}")
     assert {d["state"] for d in skill.install(dest)} == {"unchanged"}  # twice is a no-op
     mine = dest / "video-qa" / "SKILL.md"
     mine.write_text("my own notes\n", encoding="utf-8")
