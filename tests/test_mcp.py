@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -100,16 +101,20 @@ def test_tools_over_stdio(root, tmp_path):
         hits = await s.call_tool("search", {"index": "index", "query": "country loaf bread"})
         rendered = await s.call_tool("render_report", {"records": records, "video": "case/video.mp4", "out": "one-finding"})
         checked = await s.call_tool("check_report", {"folder": "one-finding", "browser": False})
+        shutil.copytree(root / "one-finding", root / "foreign")  # the same page, not a vidsleuth output folder
+        for name in (".vidsleuth-output.json", "checks.json"):
+            (root / "foreign" / name).unlink()
+        foreign = await s.call_tool("check_report", {"folder": "foreign", "browser": False})
         missing = await s.call_tool("probe", {"path": "case/nothing-here.mp4"})
         out = await s.call_tool("probe", {"path": str(outside)})
         listed = [str(r.uri) for r in (await s.list_resources()).resources]
         reports = json.loads((await s.read_resource("vidsleuth://reports")).contents[0].text)
-        over = await s.call_tool("probe", {"path": "other.mp4"})  # the 8th call; the budget is 7
+        over = await s.call_tool("probe", {"path": "other.mp4"})  # the 9th call; the budget is 8
         stats = (await s.call_tool("session_stats", {})).structured_content
-        return names, tl, grid, hits, rendered, checked, missing, out, listed, reports, over, stats
+        return names, tl, grid, hits, rendered, checked, foreign, missing, out, listed, reports, over, stats
 
-    names, tl, grid, hits, rendered, checked, missing, out, listed, reports, over, stats = run(
-        _server(root, "--max-calls", "7"), body)
+    names, tl, grid, hits, rendered, checked, foreign, missing, out, listed, reports, over, stats = run(
+        _server(root, "--max-calls", "8"), body)
     assert {"probe", "timeline", "frames", "grid", "search", "watch", "ask", "gather_evidence", "relate",
             "render_report", "check_report", "score_report", "trajectory_stats", "session_stats"} <= names
     # the window holds exactly the first parameter's line (4.0-7.0 s) and nothing outside 3.6-12 s (the intro ends at 3.5 s)
@@ -126,12 +131,14 @@ def test_tools_over_stdio(root, tmp_path):
     assert not result["passed"] and not result["checks"]["timestamps"] and not result["checks"]["citations"]
     # one source where the released budget asks for three: the check read the page and says so
     assert [f["message"] for f in result["checks"]["budgets"]] == ["1 found, the budget asks for at least 3"]
+    assert foreign.structured_content["checks"]["budgets"] == result["checks"]["budgets"]
+    assert not (root / "foreign" / "checks.json").exists()  # a folder vidsleuth did not write gets no file
     assert missing.is_error and "nothing-here.mp4" in missing.content[0].text and "Traceback" not in missing.content[0].text
     assert out.is_error and "outside the server's roots" in out.content[0].text
     assert "vidsleuth://timelines" in listed and any(r["name"] == "one-finding" and r["checks"] for r in reports)
-    assert over.is_error and "session budget spent: 7 of 7 tool calls used" in over.content[0].text
-    assert (stats["calls"], stats["refused"], stats["errors"], stats["left"]["calls"]) == (7, 1, 2, 0)
-    assert stats["per_tool"] == {"timeline": 1, "grid": 1, "search": 1, "render_report": 1, "check_report": 1, "probe": 2}
+    assert over.is_error and "session budget spent: 8 of 8 tool calls used" in over.content[0].text
+    assert (stats["calls"], stats["refused"], stats["errors"], stats["left"]["calls"]) == (8, 1, 2, 0)
+    assert stats["per_tool"] == {"timeline": 1, "grid": 1, "search": 1, "render_report": 1, "check_report": 2, "probe": 2}
 
 
 def test_reading_and_relating_tools(root, tmp_path):

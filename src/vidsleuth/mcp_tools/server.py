@@ -56,7 +56,8 @@ def _add_resources(server, tools: Tools) -> None:
                      description="report folders inside the roots, with their report and checks uris")
     def reports() -> str:
         return json.dumps([{"name": name, "folder": str(p), "report": f"vidsleuth://reports/{name}/report.json",
-                            "checks": f"vidsleuth://reports/{name}/checks.json" if (p / "checks.json").is_file() else None}
+                            "checks": f"vidsleuth://reports/{name}/checks.json"
+                            if (p / "checks.json").is_file() or name in tools.checks else None}
                            for name, p in sorted(_known_reports(tools).items())], indent=1)
 
     def _read(name: str, file: str) -> str:
@@ -73,6 +74,8 @@ def _add_resources(server, tools: Tools) -> None:
     @server.resource("vidsleuth://reports/{name}/checks.json", name="report checks", mime_type="application/json",
                      description="the last check of a report: every check's failures")
     def checks_json(name: str) -> str:
+        if name in tools.checks:  # this server's last check (another layout's folder gets no file written)
+            return json.dumps(tools.checks[name], ensure_ascii=False, indent=1)
         return _read(name, "checks.json")
 
 

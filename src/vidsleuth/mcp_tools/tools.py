@@ -56,6 +56,7 @@ class Tools:
     def __init__(self, guard: Guard, options: Options = Options()):
         self.guard, self.opt, self.roots = guard, options, guard.roots
         self.written: dict[str, Path] = {}  # report folders written or checked in this server (resources)
+        self.checks: dict[str, dict] = {}  # the last check of each, by folder name
 
     def _ingest(self, path: str, subtitles: str | None = None):
         from ..library import IngestOptions, ingest
@@ -233,13 +234,14 @@ class Tools:
         timestamps, citations, support, assets, links, budgets, and the page in Chromium."""
         import json
 
-        from ..files import write_atomic
+        from ..files import output_problem, write_atomic
         from ..report import check_report
 
         p = self.roots.path(folder, "report folder")
         result = check_report(p, browser=browser, only=only)  # reads nothing outside the folder
-        write_atomic(p / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
-        self.written[p.name] = p
+        if output_problem(p, "report") == "":  # a vidsleuth report folder: its checks.json is ours to write
+            write_atomic(p / "checks.json", json.dumps(result, ensure_ascii=False, indent=1))
+        self.written[p.name], self.checks[p.name] = p, result  # another layout's folder is left untouched
         return ok_result(result)
 
     def score_report(self, rubric: Annotated[str, Field(description="an Omni-ART rubric.json inside the roots")],
