@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..report.types import ANCHOR_KINDS, RELATIONS
+from ..report.write import VERDICTS
 
 Relation = Literal[RELATIONS]  # type: ignore[valid-type]
 AnchorKind = Literal[ANCHOR_KINDS]  # type: ignore[valid-type]
@@ -88,6 +89,11 @@ class VideoMeta(_In):
     date: str = Field("", description="ISO publication date of the video")
 
 
+class Verdict(_In):
+    verdict: Literal[VERDICTS]  # type: ignore[valid-type]
+    text: str = Field("", description="one sentence naming the sources behind it")
+
+
 class Records(_In):
     """Everything ``render_report`` needs to write the report."""
 
@@ -101,3 +107,6 @@ class Records(_In):
     notes: list[Note] = Field([], description="the video pane's timeline (every anchor moment when left out)")
     video: VideoMeta = VideoMeta()
     budgets: dict[str, int] = Field({}, description="other minimums than App. D.3's, when the request sets them")
+    verdicts: dict[str, Verdict] = Field({}, description="per anchor id; derived from the relations when left out "
+                                                         "(sources that disagree make it disputed or newer guidance)")
+    language: Literal["en", "zh"] = "en"

@@ -209,16 +209,36 @@ def records_of(records: dict, *, duration: float, original: str) -> ReportData:
         notes = [Note(round(m.start, 2), f"{m.kind}: {m.text}", a.id) for a in anchors for m in a.moments]
     video = records.get("video") or {}
     from ..config import ReportConfig
+    from .write import summary_of
 
+    lang = str(records.get("language") or "en")
+    verdicts = _verdicts(records.get("verdicts") or {}, anchors, evidence, sources, lang)
+    request = str(records["request"])
     return ReportData(
         video={"title": str(video.get("title") or Path(original).stem), "original": original,
                "duration": round(duration, 3), "date": str(video.get("date") or ""), "file": ""},
-        request=str(records["request"]), summary=str(records.get("summary") or ""),
+        request=request, summary=str(records.get("summary") or "") or summary_of(
+            request, anchors, evidence, {s.id: s for s in sources}, verdicts, language=lang),
         notes=tuple(sorted(notes, key=lambda n: n.t)), anchors=tuple(anchors), sources=tuple(sources),
         evidence=tuple(evidence), findings=tuple(findings),
         open_questions=tuple(str(q) for q in records.get("open_questions") or ()),
         budgets={**ReportConfig().budgets(), **(records.get("budgets") or {})},
-        counts=dict(records.get("counts") or {}))
+        counts=dict(records.get("counts") or {}), verdicts=verdicts, language=lang)
+
+
+def _verdicts(given: dict, anchors, evidence, sources, language: str) -> dict[str, dict]:
+    """Per anchor its verdict (agrees, disagrees, disputed, newer guidance, …): the harness's own
+    where it gives one, else derived from the evidence's relations as the pipeline derives it."""
+    from .write import VERDICTS, verdicts_of
+
+    out = verdicts_of(anchors, evidence, {s.id: s for s in sources}, language=language)
+    for aid, v in given.items():
+        if aid not in out:
+            raise _bad(f"verdict for {aid}", "names no anchor of the records")
+        if not isinstance(v, dict) or v.get("verdict") not in VERDICTS:
+            raise _bad(f"verdict for {aid}", f"must be {{verdict, text}} with a verdict of {', '.join(VERDICTS)}")
+        out[aid] = {"verdict": v["verdict"], "text": str(v.get("text") or f"Verdict: {v['verdict']}.")}
+    return out
 
 
 @writes_output("report")
