@@ -312,6 +312,13 @@ def ingest_files(inputs: list[str | Path], library: str | Path | None = None, op
     """Ingest files and folders of media (``collect_media``): one file directly, so that its error
     is the caller's error; several through ``ingest_many``, whose failures are listed. Returns the
     library, each video's ``timeline_summary``, the failures, the seconds and the hours of video."""
+    if address:  # checked even when one file needs no executor: an option is never silently ignored
+        from .errors import ArgumentError
+        from .runner import check_address
+
+        if executor != "ray":
+            raise ArgumentError(f"--address {address} needs --executor ray (the {executor} executor runs on this machine)")
+        check_address(address)
     files = collect_media(inputs, recursive=recursive)
     if len(files) == 1 and not files[0].is_dir():
         videos, failures, seconds = [timeline_summary(ingest(files[0], library, options))], [], None
