@@ -462,3 +462,16 @@ def test_cli_overwrite_flag_and_empty_query(tiny_clip, tmp_path, capsys):
     capsys.readouterr()
     assert main(["search", "  ", "-i", str(tmp_path / "idx")]) == 1
     assert "the query is empty" in capsys.readouterr().err
+
+
+def test_log_records_are_redacted_whatever_the_logger(caplog):
+    import logging
+
+    import vidsleuth.errors  # noqa: F401  (installs the redaction)
+
+    with caplog.at_level(logging.INFO):
+        logging.getLogger("httpx").info("POST http://user:%s@host/v1 Authorization: Bearer %s", PASSWORD, KEY)
+        logging.getLogger("vidsleuth.mcp").warning("tool failed: api_key=%s", KEY)
+    text = caplog.text
+    assert "POST http://***@host/v1" in text and "tool failed" in text
+    _no_secret("the log", text)

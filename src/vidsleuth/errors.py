@@ -74,6 +74,33 @@ def redact_obj(obj: Any) -> Any:
     return obj
 
 
+def _install_log_redaction() -> None:
+    """Every log record made in this process is redacted once, when it is made (a record factory
+    sees the records of every logger: ours, the MCP SDK's, httpx's), so no handler can write a
+    credential. Installed once, at import."""
+    import logging
+
+    previous = logging.getLogRecordFactory()
+    if getattr(previous, "vidsleuth_redacts", False):
+        return
+
+    def factory(*args, **kwargs):
+        record = previous(*args, **kwargs)
+        try:
+            text = record.getMessage()
+        except Exception:  # a malformed record is logging's problem, not ours
+            return record
+        clean = redact(text)
+        if clean != text:
+            record.msg, record.args = clean, ()
+        return record
+
+    factory.vidsleuth_redacts = True
+    logging.setLogRecordFactory(factory)
+
+
+_install_log_redaction()
+
 SECRET_KEY_NAME = re.compile(r"(?i)(api[_-]?key|apikey|token|secret|password|passwd|authorization|credential|^key$|headers|cookie)")
 
 
