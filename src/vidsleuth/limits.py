@@ -62,6 +62,9 @@ RANGES: dict[str, Range] = {
     "temperature": Range(0.0, 2.0, float, "sampling temperature"),
     "seed": Range(0, 2**31 - 1, int, "random seed"),
     "seconds": Range(0.0, 360_000.0, float, "a time in the video, in seconds"),
+    "calls": Range(0, 1_000_000_000, int, "calls (0: no limit)"),
+    "session_seconds": Range(0.0, 10_000_000.0, float, "seconds (0: no limit)"),
+    "session_tokens": Range(0, 1_000_000_000_000, int, "tokens (0: no limit)"),
 }
 
 

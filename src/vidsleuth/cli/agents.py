@@ -90,7 +90,7 @@ def _questions_build_args(p):
     p.add_argument("--library", type=Path, required=True, help="ingest library holding the videos' timelines")
     p.add_argument("--out", type=Path, required=True, help="output folder (resumes an earlier build)")
     p.add_argument("-n", type=arg("k", "-n"), help="seed videos to draw (default: all)")
-    p.add_argument("--seed", type=int, default=0, help="draw order seed")
+    p.add_argument("--seed", type=arg("seed", "--seed"), default=0, help="draw order seed")
     p.add_argument("--model", help="endpoint that writes and re-answers the questions (default: config roles, else local)")
     p.add_argument("--config", type=Path, help="model config TOML")
 

@@ -81,7 +81,7 @@ def _omnidr_args(p):
     p.add_argument("--judge", default="rules", help="`rules` (offline, deterministic) or an endpoint name")
     p.add_argument("--against", type=Path, help="a second system's reports: paired bootstrap interval of the difference")
     p.add_argument("--browser", action="store_true", help="run the Chromium check for machine leaves that name it")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--seed", type=arg("seed", "--seed"), default=0, help="bootstrap seed (default 0)")
     _workers(p, 2, "tasks scored at once (default 2)")
     p.add_argument("--config", type=Path, help="config file")
     p.add_argument("--out", type=Path, required=True, help="output folder")

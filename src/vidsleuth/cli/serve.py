@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..limits import arg
 from . import verb
 
 
@@ -13,9 +14,9 @@ def _mcp_args(p):
                    help="a folder the tools may read and write (repeatable); every other path is refused")
     p.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP at http://HOST:PORT/mcp, loopback only "
                                                        "(default: stdio)")
-    p.add_argument("--max-calls", type=int, default=0, help="tool calls per session (default 0: no limit)")
-    p.add_argument("--max-seconds", type=float, default=0.0, help="seconds spent in tools per session (0: no limit)")
-    p.add_argument("--max-tokens", type=int, default=0, help="model tokens per session (0: no limit)")
+    p.add_argument("--max-calls", type=arg("calls", "--max-calls"), default=0, help="tool calls per session (default 0: no limit)")
+    p.add_argument("--max-seconds", type=arg("session_seconds", "--max-seconds"), default=0.0, help="seconds spent in tools per session (0: no limit)")
+    p.add_argument("--max-tokens", type=arg("session_tokens", "--max-tokens"), default=0, help="model tokens per session (0: no limit)")
     p.add_argument("--library", type=Path, help="ingest library folder (default: the user cache dir)")
     p.add_argument("--config", type=Path, help="model config TOML")
     p.add_argument("--model", help="endpoint for ask's agent roles and relate (default: the config's roles, rules for relate)")
