@@ -126,6 +126,7 @@ def test_reading_and_relating_tools(root, tmp_path):
     assert param["text"] in [a["text"] for a in anchors.structured_content["anchors"]]
     rels = related.structured_content["relations"]
     assert [r["relation"] for r in rels] == ["supports", None]  # a pointer to another article is no evidence
+    assert str(param["value"]) in related.structured_content["anchor"]["value"]  # the stated value, as read
     assert (stats.structured_content["steps"], stats.structured_content["searches_after_first_write"]) == (4, 0.5)
     assert linked.is_error and "outside the server's roots" in linked.content[0].text
     assert bad.is_error and "finding F1: anchor_id 'A9' names no anchor" in bad.content[0].text

@@ -107,11 +107,13 @@ class ReportAgent:
                                  "relation": rel["relation"], "rationale": rel["rationale"],
                                  "confidence": rel["confidence"], "modality": cand["modality"],
                                  "context": cand["context"]})
+                value = res["anchor"]["value"] or res["anchor"]["subject"]
                 findings.append({"id": f"F{len(findings) + 1}", "anchor_id": a["id"], "evidence_ids": [eid],
                                  "relation": rel["relation"],
-                                 "text": f"{src['title']} {rel['relation']} what the video says: “{cand['excerpt']}”"})
+                                 "text": f"On the video's {value}: {src['title']} {rel['relation']} it "
+                                         f"({rel['rationale']}): “{cand['excerpt']}”"})
         cited = {e["anchor_id"] for e in evidence}
-        return {"request": self.request, "video": {"title": "Country loaf", "date": "2024-06-01"},
+        return {"request": self.request, "video": {"date": "2024-06-01"},
                 "summary": f"{len(findings)} findings from {len(sources)} sources on {len(cited)} of the video's claims.",
                 "anchors": [a for a in self.anchors if a["id"] in cited], "sources": list(sources.values()),
                 "evidence": evidence, "findings": findings,

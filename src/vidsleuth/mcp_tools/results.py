@@ -90,6 +90,7 @@ class EvidenceResult(Open):
 
 
 class RelateResult(Open):
+    anchor: dict[str, Any]  # id, kind, subject, value (the stated quantity or code), start
     relations: list[dict[str, Any]]
 
 

@@ -201,7 +201,8 @@ class Tools:
     def relate(self, anchor: A.Anchor, excerpts: Annotated[list[A.Excerpt], Field(min_length=1, max_length=50)],
                video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = ""):
         """How each excerpt relates to the anchor: supports, contradicts, updates, explains,
-        compares, applies, or null (a mere mention, not evidence)."""
+        compares, applies, or null (a mere mention, not evidence); with the anchor's kind, subject
+        and stated value as vidsleuth reads them (state that value in the finding)."""
         from ..report.steps import relate_excerpts
 
         model = None
@@ -209,8 +210,13 @@ class Tools:
             from ..models import Models
 
             model = Models(self.opt.config, overrides={"default": self.opt.model}).for_role("writer")
-        return ok_result({"relations": relate_excerpts(anchor.model_dump(exclude_none=True), [e.model_dump() for e in excerpts],
-                                                      video_date=video_date, model=model)})
+        from ..report.steps import anchor_of
+
+        a = anchor_of(anchor.model_dump(exclude_none=True))
+        rels = relate_excerpts(anchor.model_dump(exclude_none=True), [e.model_dump() for e in excerpts],
+                               video_date=video_date, model=model)
+        return ok_result({"anchor": {"id": a.id, "kind": a.kind, "subject": a.subject, "value": a.value, "start": a.start},
+                          "relations": rels})
 
     def render_report(self, records: A.Records,
                       video: Annotated[str, Field(description="the report's video inside the roots")],

@@ -253,10 +253,15 @@ def render_report(records: dict, video: str | Path, out: str | Path) -> dict:
     from .. import __version__
     from ..files import write_atomic
     from ..media import probe
+    from .pipeline import video_tags
     from .render import copy_sources, place_video, write_outputs
 
     video, out = Path(video), Path(out)
     info = probe(video, with_content_id=False)
+    title, date = video_tags(video, info)  # the container's own title and date fill what the records leave out
+    meta = (records.get("video") or {}) if isinstance(records, dict) else {}
+    if isinstance(records, dict):
+        records = {**records, "video": {"title": meta.get("title") or title, "date": meta.get("date") or date}}
     data = records_of(records, duration=info.duration, original=str(video.resolve()))
     data = replace(data, video={**data.video, "file": place_video(video, out)})
     data = copy_sources(data, out)
