@@ -210,9 +210,9 @@ def ingest(
 
             jobs.append(("ocr", _key("ocr", options.ocr_fps, OCR_VERSION), lambda: read_video_text(p, fps=options.ocr_fps)))
         if options.shots and info.has_video:
-            from .perception.shots import detect_shots
+            from .perception.shots import SHOTS_VERSION, detect_shots
 
-            jobs.append(("shots", _key("shots", options.shot_threshold),
+            jobs.append(("shots", _key("shots", options.shot_threshold, SHOTS_VERSION),
                          lambda: detect_shots(p, threshold=options.shot_threshold)))
         segments: list[Segment] = []
         if len(jobs) == 1 or not options.parallel_stages:

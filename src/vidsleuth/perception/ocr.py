@@ -28,7 +28,7 @@ from ..types import Segment
 from . import quiet_onnxruntime
 
 _ENGINE = None
-OCR_VERSION = 4  # part of the ingest cache key: bump when what this module reads changes
+OCR_VERSION = 5  # part of the ingest cache key: bump when what this module reads changes
 DET_MIN_SIDE = 540  # px: smaller frames are upscaled before detection (small captions merge words otherwise)
 REC_HEIGHT = 96  # px: the height a text line's crop (with its margin) is scaled to before recognition
 MARGIN = 0.3  # of the line height, added around each detected box before recognition
@@ -67,25 +67,71 @@ def read_image(image: Image.Image, min_score: float = 0.5, rec_height: int = REC
         found = [(quad, text, score) for quad, text, score in (result or [])]
     else:
         quads, _ = engine(arr, use_cls=False, use_rec=False)
-        # words the detector split on one line are read as one line: a crop with a margin around
-        # one word would catch a neighbour's glyph ("SECOND" | "D42")
-        lines = join_lines([TextBox("", 1.0, _bounds(q)) for q in (quads or [])])
-        crops, kept = [], []
-        for line in lines:
-            x1, y1, x2, y2 = line.box
-            m = (y2 - y1) * MARGIN
-            box = (max(0, int(x1 - m)), max(0, int(y1 - m)), min(rgb.width, int(np.ceil(x2 + m))),
-                   min(rgb.height, int(np.ceil(y2 + m))))
-            if box[2] - box[0] < 2 or box[3] - box[1] < 2:
-                continue
-            crop = rgb.crop(box)
-            if crop.height < rec_height:
-                s = rec_height / crop.height
-                crop = crop.resize((max(1, round(crop.width * s)), rec_height), Image.Resampling.BICUBIC)
-            crops.append(np.ascontiguousarray(np.asarray(crop)[:, :, ::-1]))
-            kept.append([(x1, y1), (x2, y1), (x2, y2), (x1, y2)])
-        texts = _recognise(engine, crops)
-        found = [(quad, text, score) for quad, (text, score) in zip(kept, texts)]
+        found = _recognise_lines(engine, rgb, quads or [], rec_height)
+    return join_lines(_text_boxes(found, scale, min_score))
+
+
+class ChangeReader:
+    """Reads the frames of one video in order, reading again only the regions where text can
+    have changed since the previous frame (``textregions``); the whole frame is read first, on a
+    cut and every ``refresh`` frames. Same lines as ``read_image`` where text changed."""
+
+    def __init__(self, min_score: float = 0.5, refresh: int = 10):
+        self.min_score, self.refresh = min_score, max(1, refresh)
+        self.prev_grey: np.ndarray | None = None
+        self.prev: list[TextBox] = []  # in the read image's pixels
+        self.n = 0
+        self.stats = {"frames": 0, "whole": 0, "regions_read": 0, "regions_kept": 0}
+
+    def _plan(self, engine, arr: np.ndarray, grey: np.ndarray) -> tuple[list[TextBox], list[tuple]]:
+        """(lines kept from the previous frame, regions to read)."""
+        from . import textregions as tr
+
+        h, w = grey.shape
+        if (self.prev_grey is None or self.n % self.refresh == 0 or self.prev_grey.shape != grey.shape
+                or tr.changed_share(self.prev_grey, grey) > tr.CUT_SHARE):
+            self.stats["whole"] += 1
+            return [], [(0, 0, w, h)]
+        known = [tr.grow(b.box, (b.box[3] - b.box[1]) * MARGIN + tr.MARGIN, w, h) for b in self.prev]
+        keep, todo = [], []
+        for box in tr.merge(tr.text_map_regions(engine, arr) + known):
+            if tr.region_changed(self.prev_grey, grey, box):
+                todo.append(box)
+            else:  # nothing moved here: the lines read here last time are still there
+                keep += [b for b in self.prev if tr.inside(((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2), box)]
+        self.stats["regions_read"] += len(todo)
+        self.stats["regions_kept"] += len(keep)
+        return keep, todo
+
+    def read(self, image: Image.Image) -> list[TextBox]:
+        import cv2
+
+        from . import textregions as tr
+
+        rgb, scale = _read_size(image)
+        arr = np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
+        grey = cv2.cvtColor(arr, cv2.COLOR_BGR2GRAY)
+        engine = _engine()
+        keep, todo = self._plan(engine, arr, grey)
+        whole = todo == [(0, 0, arr.shape[1], arr.shape[0])]
+        quads = tr.detect(engine, arr, None if whole else todo)
+        lines = join_lines(keep + _text_boxes(_recognise_lines(engine, rgb, quads), 1.0, self.min_score))
+        self.prev_grey, self.prev = grey, lines
+        self.n += 1
+        self.stats["frames"] += 1
+        return [TextBox(b.text, b.score, tuple(v / scale for v in b.box)) for b in lines]
+
+
+def _read_size(image: Image.Image) -> tuple[Image.Image, float]:
+    """The image at the size text is read at (short side at least ``DET_MIN_SIDE``) and its scale."""
+    rgb = image.convert("RGB")
+    if min(rgb.size) >= DET_MIN_SIDE:
+        return rgb, 1.0
+    scale = DET_MIN_SIDE / min(rgb.size)
+    return rgb.resize((round(rgb.width * scale), round(rgb.height * scale)), Image.Resampling.BICUBIC), scale
+
+
+def _text_boxes(found, scale: float, min_score: float) -> list[TextBox]:
     boxes = []
     for quad, text, score in found:
         text = " ".join(str(text).split())
@@ -93,7 +139,30 @@ def read_image(image: Image.Image, min_score: float = 0.5, rec_height: int = REC
             continue
         xs, ys = [p[0] / scale for p in quad], [p[1] / scale for p in quad]
         boxes.append(TextBox(text, float(score), (min(xs), min(ys), max(xs), max(ys))))
-    return join_lines(boxes)
+    return boxes
+
+
+def _recognise_lines(engine, rgb: Image.Image, quads, rec_height: int = REC_HEIGHT) -> list:
+    """(quad, text, score) for the lines the detector's ``quads`` make: words on one line are
+    joined first (a crop with a margin around one word would catch a neighbour's glyph:
+    "SECOND" | "D42"), each line is cropped with a margin, scaled and recognised in one batch."""
+    lines = join_lines([TextBox("", 1.0, _bounds(q)) for q in quads])
+    crops, kept = [], []
+    for line in lines:
+        x1, y1, x2, y2 = line.box
+        m = (y2 - y1) * MARGIN
+        box = (max(0, int(x1 - m)), max(0, int(y1 - m)), min(rgb.width, int(np.ceil(x2 + m))),
+               min(rgb.height, int(np.ceil(y2 + m))))
+        if box[2] - box[0] < 2 or box[3] - box[1] < 2:
+            continue
+        crop = rgb.crop(box)
+        if crop.height < rec_height:
+            s = rec_height / crop.height
+            crop = crop.resize((max(1, round(crop.width * s)), rec_height), Image.Resampling.BICUBIC)
+        crops.append(np.ascontiguousarray(np.asarray(crop)[:, :, ::-1]))
+        kept.append([(x1, y1), (x2, y1), (x2, y2), (x1, y2)])
+    texts = _recognise(engine, crops) if crops else []
+    return [(quad, text, score) for quad, (text, score) in zip(kept, texts)]
 
 
 _REC_CACHE: dict[bytes, tuple[str, float]] = {}
@@ -213,8 +282,11 @@ def read_video_text(
     min_score: float = 0.5,
     similarity: float = 0.8,
     max_gap: int = 1,
+    changed_only: bool = True,
 ) -> list[Segment]:
-    """``ocr`` segments for the text shown in a video; [] for audio-only files."""
+    """``ocr`` segments for the text shown in a video; [] for audio-only files. ``changed_only``
+    reads each frame where text can have changed (``ChangeReader``); False reads every frame
+    whole unless the picture did not change at all (the reader before OCR_VERSION 5)."""
     info = probe(path, with_content_id=False)
     if not info.has_video:
         return []
@@ -224,14 +296,15 @@ def read_video_text(
     previous_sig: np.ndarray | None = None
     previous_boxes: list[TextBox] = []
     expected = max(1, int(info.duration * fps))
+    reader = ChangeReader(min_score) if changed_only else None
     with task("on-screen text", total=expected) as bar:
         for frame in iter_frames(path, fps=fps, max_side=max_side):
-            sig = _signature(frame.image)
-            if _same_picture(previous_sig, sig):
-                boxes = previous_boxes  # same picture as before: same text
+            if reader is not None:
+                boxes = reader.read(frame.image)
             else:
-                boxes = read_image(frame.image, min_score)
-            previous_sig, previous_boxes = sig, boxes
+                sig = _signature(frame.image)
+                boxes = previous_boxes if _same_picture(previous_sig, sig) else read_image(frame.image, min_score)
+                previous_sig, previous_boxes = sig, boxes
             seen: set[int] = set()
             for b in boxes:
                 key = normalise(b.text)
