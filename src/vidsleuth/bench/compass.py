@@ -421,7 +421,7 @@ def score_file(data: str | Path, predictions: str | Path, box_format: str = "aut
     instances = read_instances(data)
     by_id = {i.id: i for i in instances}
     parsed, seen = {}, set()
-    for n, d in iter_jsonl(predictions):
+    for n, d in iter_jsonl(predictions, finite=False):  # a NaN in a prediction: unparsed, scored 0
         if not isinstance(d, dict) or d.get("setting") not in SETTINGS or "id" not in d:
             raise DataFileError(predictions, n, 'expected {"id", "setting": "text"|"text+image", "prediction"}')
         inst = by_id.get(str(d["id"]))

@@ -223,7 +223,7 @@ def load_predictions(path: str | Path, fmt: str) -> tuple[Predictions, int]:
     """Ranked windows per id, and how many lines had none (unparsed)."""
     out: Predictions = {}
     empty = 0
-    for n, d in iter_jsonl(path):
+    for n, d in iter_jsonl(path, finite=False):  # a NaN window is an unparsed prediction
         if not isinstance(d, dict):
             raise DataFileError(path, n, "not a JSON object")
         key = "qid" if fmt == "qvhighlights" else "id"
@@ -247,7 +247,7 @@ def read_pairs(path: str | Path, key: str, check=None) -> dict[str, Any]:
     ``check(value)`` returns a problem ('' when fine), which is an error naming the line (ground
     truth); without ``check`` every value is kept for the caller to parse (predictions)."""
     out = {}
-    for n, d in iter_jsonl(path):
+    for n, d in iter_jsonl(path, finite=check is not None):  # predictions: NaN is unparsed, not an error
         if not isinstance(d, dict) or "id" not in d:
             raise DataFileError(path, n, "needs 'id'")
         value = d.get(key)

@@ -62,16 +62,35 @@ def depth(text: str, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
-def loads(text: str, path: str | Path, line: int | None = None, *, max_depth: int = MAX_DEPTH) -> Any:
+_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*(-?Infinity|NaN|-?[0-9][0-9.eE+-]*)')
+
+
+def _key_of_non_finite(text: str) -> str:
+    """The key whose value is NaN, Infinity or overflows (to name the field in the message)."""
+    for m in _PAIR.finditer(text):
+        try:
+            if not math.isfinite(float(m.group(2).replace("Infinity", "inf"))):
+                return m.group(1)
+        except ValueError:
+            continue
+    return ""
+
+
+def loads(text: str, path: str | Path, line: int | None = None, *, max_depth: int = MAX_DEPTH,
+          finite: bool = True) -> Any:
     """A JSON value from ``text`` or a DataFileError naming the file and line: not JSON, too deep,
-    or holding NaN/Infinity."""
+    or (``finite``) holding NaN/Infinity. Predictions are read with ``finite=False``: a NaN there
+    is a prediction that did not parse, counted as such, not a broken file."""
     if depth(text, max_depth) > max_depth:
         raise DataFileError(path, line, f"nested more than {max_depth} levels deep: refused before parsing",
                             hint="is this the right file?")
     try:
+        if not finite:
+            return json.loads(text)
         return json.loads(text, parse_constant=_constant, parse_float=_float)
     except _Refused as exc:
-        raise DataFileError(path, line, str(exc)) from None
+        key = _key_of_non_finite(text)
+        raise DataFileError(path, line, f"{key}: {exc}" if key else str(exc)) from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}" if line is None else f"column {exc.colno}"
         raise DataFileError(path, line, f"not valid JSON ({exc.msg} at {where})",
@@ -143,7 +162,7 @@ def read_json(path: str | Path, model: type[M] | None = None, *, what: str = "JS
 
 
 def iter_json_lines(path: str | Path, *, what: str = "JSONL file", max_bytes: int = MAX_TEXT_BYTES,
-                    max_depth: int = MAX_DEPTH) -> Iterator[tuple[int, Any]]:
+                    max_depth: int = MAX_DEPTH, finite: bool = True) -> Iterator[tuple[int, Any]]:
     """(line number, value) of each non-empty line of a JSONL file, each line bounded and checked."""
     text = decode_text(read_bytes(path, what, max_bytes=max_bytes), path, what)
     for n, line in enumerate(text.splitlines(), 1):
@@ -151,7 +170,7 @@ def iter_json_lines(path: str | Path, *, what: str = "JSONL file", max_bytes: in
             continue
         if len(line) > MAX_LINE_BYTES:
             raise DataFileError(path, n, f"a line of more than {MAX_LINE_BYTES // (1024 * 1024)} MB")
-        yield n, loads(line, path, n, max_depth=max_depth)
+        yield n, loads(line, path, n, max_depth=max_depth, finite=finite)
 
 
 def read_jsonl(path: str | Path, model: type[M] | None = None, *, what: str = "JSONL file",

@@ -44,13 +44,14 @@ _TYPES = {"video_id": str, "title": str, "description": str, "channel": str, "ur
 _ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d(?:[T ][\d:.+Z-]*)?")
 
 
-def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
+def iter_jsonl(path: str | Path, *, finite: bool = True) -> Iterator[tuple[int, Any]]:
     """(line number, parsed value) for each non-empty line; a bad line raises with its number.
     Through the one reader layer (``vidsleuth.schemas``): the file is read bounded, each line is
-    depth-checked before parsing, and NaN/Infinity are refused."""
+    depth-checked before parsing, and NaN/Infinity are refused (unless ``finite=False``: predictions,
+    where a NaN is an unparsed answer, scored 0)."""
     from ..schemas.read import iter_json_lines
 
-    yield from iter_json_lines(Path(path), what="JSONL file")
+    yield from iter_json_lines(Path(path), what="JSONL file", finite=finite)
 
 
 def _record(obj: Any, n: int, problems: list[str]) -> VideoRecord | None:
