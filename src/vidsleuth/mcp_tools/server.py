@@ -121,7 +121,10 @@ def serve(roots, *, http: str | None = None, budgets: Budgets = Budgets(), optio
     """Run the server until the client goes away (stdio) or the process is stopped (HTTP)."""
     server = build_server(roots, budgets=budgets, options=options)
     if http is None:
-        server.run("stdio")
+        try:
+            server.run("stdio")
+        except* (BrokenPipeError, ConnectionResetError):
+            pass  # the client went away while a reply was on its way: nobody is left to tell
         return
     host, port = parse_http(http)
     server.run("streamable-http", host=host, port=port)
