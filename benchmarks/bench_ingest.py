@@ -1,15 +1,18 @@
 """Ingest throughput on a generated 3-minute 1280x720 clip with continuous motion, changing
-captions and speech: real-time factor per stage and end to end, with quality beside speed.
+captions and speech: today's pipeline and the previous one side by side in one run, per stage
+and end to end, with quality beside speed, peak memory, and growth with the video's length.
 
-    python benchmarks/bench_ingest.py [--seconds 180]
+    python benchmarks/bench_ingest.py [--seconds 180] [--growth 60,300,1200]
 
-Measured side by side in one run:
-- each stage alone (ASR, OCR at 1 fps, shots), and the previous sequential-ASR call
-  (``WhisperModel.transcribe`` with VAD, the call vidsleuth used before the batched pipeline);
-- end to end with the stages one after another (``parallel_stages=False``) and side by side
-  (the default), each into a fresh library;
-- quality: the share of spoken sections found in the transcript, its word error rate, and the
-  share of captions read exactly (with their spaces) inside their time span.
+Measured side by side in one run (alternating, so both see the same machine load):
+- OCR at 1 fps: every sampled frame read whole unless nothing changed (before) against reading only
+  the regions where text can have changed (now, ``ChangeReader``);
+- shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode (now);
+- ASR (batched; unchanged);
+- end to end, each in its own process into a fresh library (model loading not counted, peak RSS of
+  the process reported): the stages side by side with the previous OCR and shots, and with today's;
+- quality: spoken sections found, word error rate, captions read exactly (spaces included) in span;
+- growth: today's end to end on clips of each ``--growth`` length.
 Writes ``benchmarks/results/bench_ingest.json`` with the protocol.
 """
 
@@ -20,6 +23,7 @@ import json
 import os
 import platform
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,80 +63,138 @@ def caption_recall(ocr, captions) -> float:
     return hit / max(1, len(captions))
 
 
+PIPELINES = {"before": {"ocr_changed_only": False, "fast_shots": False}, "now": {}}
+
+
+def end_to_end(clip: Path, lib: Path, pipeline: str) -> dict:
+    """One ingest in a fresh process: seconds (models loaded first), peak RSS, timeline quality."""
+    cmd = [sys.executable, __file__, "--one", str(clip), "--lib", str(lib), "--pipeline", pipeline]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        raise SystemExit(f"end-to-end run failed: {cmd}")
+    r = json.loads(out.strip().splitlines()[-1])
+    r["peak_rss_mb"] = round(usage.ru_maxrss / 1024)
+    return r
+
+
+def _one(clip: Path, lib: Path, pipeline: str) -> int:
+    from vidsleuth.library import IngestOptions, ingest
+    from vidsleuth.perception import asr, ocr
+
+    asr._load(asr.choose_model("en"))
+    ocr._engine()
+    t = time.perf_counter()
+    tl = ingest(clip, lib, IngestOptions(**PIPELINES[pipeline]))
+    secs = time.perf_counter() - t
+    print(json.dumps({"seconds": round(secs, 2), "speech": " ".join(s.text for s in tl.of_kind("speech")),
+                      "ocr": [[s.start, s.end, s.text] for s in tl.of_kind("ocr")], "shots": len(tl.of_kind("shot"))}))
+    return 0
+
+
+def _quality(r: dict, truth: dict) -> dict:
+    from vidsleuth.perception.asr import word_error_rate as wer
+    from vidsleuth.types import Segment
+
+    n = len(truth["speech"])
+    ocr = [Segment(a, b, "ocr", t) for a, b, t in r["ocr"]]
+    return {"sections_heard": f"{sections_heard(r['speech'], n)}/{n}",
+            "wer": round(wer(" ".join(t for _, t in truth["speech"]), r["speech"]), 3),
+            "caption_recall_exact": round(caption_recall(ocr, truth["captions"]), 3), "shots": r["shots"]}
+
+
+def stages(clip: Path, seconds: int, truth: dict) -> dict:
+    """Each stage alone in this process, before and now alternating."""
+    from vidsleuth.perception import asr, ocr
+    from vidsleuth.perception.asr import word_error_rate as wer
+    from vidsleuth.perception.shots import detect_shots
+
+    asr._load(asr.choose_model("en"))
+    ocr._engine()
+    out = {}
+    t = time.perf_counter()
+    text = " ".join(s.text for s in asr.transcribe(clip))
+    s_asr = time.perf_counter() - t
+    n = len(truth["speech"])
+    out["asr (batched)"] = {"seconds": round(s_asr, 2), "rtf": round(seconds / s_asr, 1),
+                            "sections_heard": f"{sections_heard(text, n)}/{n}",
+                            "wer": round(wer(" ".join(t for _, t in truth["speech"]), text), 3)}
+    for label, kw in (("ocr 1 fps, every frame whole (before)", {"changed_only": False}),
+                      ("ocr 1 fps, changed regions only (now)", {"changed_only": True})):
+        ocr._REC_CACHE.clear()
+        t = time.perf_counter()
+        segs = ocr.read_video_text(clip, **kw)
+        secs = time.perf_counter() - t
+        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1),
+                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs)}
+    for label, fast in (("shots, PySceneDetect reader (before)", False), ("shots, low-res NONREF decode (now)", True)):
+        t = time.perf_counter()
+        shots = detect_shots(clip, fast=fast)
+        secs = time.perf_counter() - t
+        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1), "shots": len(shots)}
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=180)
+    ap.add_argument("--growth", default="60,300,1200", help="clip lengths (s) for the growth table; '' for none")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "vidsleuth-bench-ingest")
+    ap.add_argument("--one", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--lib", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--pipeline", default="now", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.one:
+        return _one(args.one, args.lib, args.pipeline)
     args.work.mkdir(parents=True, exist_ok=True)
     clip = args.work / f"clip-{args.seconds}s-720p.mp4"
     truth = make_clip(clip, args.seconds)
-    ref = " ".join(t for _, t in truth["speech"])
-    n_sections = len(truth["speech"])
-
     from vidsleuth import __version__
-    from vidsleuth.library import IngestOptions, ingest
-    from vidsleuth.media import extract_audio
-    from vidsleuth.perception import asr
-    from vidsleuth.perception.asr import word_error_rate as wer
-    from vidsleuth.perception.ocr import read_video_text
-    from vidsleuth.perception.shots import detect_shots
 
     out: dict = {"clip": {"seconds": args.seconds, "size": "1280x720", "fps": 25, "content": "testsrc2 motion, a caption "
-                          "change every 6 s, a spoken section every 8 s"}, "stages": {}, "end_to_end": {}}
-    asr._load(asr.choose_model("en"))  # model load is not part of a stage's time (it is once per process)
-    t = time.perf_counter()
-    speech = asr.transcribe(clip)
-    s_asr = time.perf_counter() - t
-    text = " ".join(s.text for s in speech)
-    out["stages"]["asr (batched, now)"] = {"seconds": round(s_asr, 2), "rtf": round(args.seconds / s_asr, 1),
-                                           "sections_heard": f"{sections_heard(text, n_sections)}/{n_sections}",
-                                           "wer": round(wer(ref, text), 3)}
-    samples = extract_audio(clip).samples
-    t = time.perf_counter()
-    old, _ = asr._load(asr.choose_model("en")).transcribe(samples, language="en", beam_size=5, word_timestamps=True,
-                                                           vad_filter=True, condition_on_previous_text=False)
-    old_text = " ".join(s.text for s in old)
-    s_old = time.perf_counter() - t
-    out["stages"]["asr (sequential with VAD, before)"] = {
-        "seconds": round(s_old, 2), "rtf": round(args.seconds / s_old, 1),
-        "sections_heard": f"{sections_heard(old_text, n_sections)}/{n_sections}", "wer": round(wer(ref, old_text), 3)}
-    t = time.perf_counter()
-    ocr = read_video_text(clip)
-    s_ocr = time.perf_counter() - t
-    out["stages"]["ocr (1 fps)"] = {"seconds": round(s_ocr, 2), "rtf": round(args.seconds / s_ocr, 1),
-                                    "caption_recall_exact": round(caption_recall(ocr, truth["captions"]), 3)}
-    t = time.perf_counter()
-    detect_shots(clip)
-    s_shots = time.perf_counter() - t
-    out["stages"]["shots"] = {"seconds": round(s_shots, 2), "rtf": round(args.seconds / s_shots, 1)}
-    for label, parallel in (("sequential stages", False), ("parallel stages (default)", True)):
-        lib = args.work / f"lib-{int(time.time() * 1000)}"
-        t = time.perf_counter()
-        tl = ingest(clip, lib, IngestOptions(parallel_stages=parallel))
-        secs = time.perf_counter() - t
-        out["end_to_end"][label] = {
-            "seconds": round(secs, 2), "rtf": round(args.seconds / secs, 2),
-            "sections_heard": f"{sections_heard(' '.join(s.text for s in tl.of_kind('speech')), n_sections)}/{n_sections}",
-            "caption_recall_exact": round(caption_recall(tl.of_kind("ocr"), truth["captions"]), 3)}
-    seq, par = out["end_to_end"]["sequential stages"], out["end_to_end"]["parallel stages (default)"]
-    out["speedup_parallel_vs_sequential"] = round(seq["seconds"] / par["seconds"], 2)
-    out["speedup_asr_batched_vs_sequential"] = round(s_old / s_asr, 1)
+                          "change every 6 s, a spoken section every 8 s"}, "load_before": os.getloadavg()}
+    out["stages"] = stages(clip, args.seconds, truth)
+    out["end_to_end"] = {}
+    for pipeline in ("before", "now"):
+        r = end_to_end(clip, args.work / f"lib-{pipeline}-{int(time.time() * 1000)}", pipeline)
+        out["end_to_end"][pipeline] = {"seconds": r["seconds"], "rtf": round(args.seconds / r["seconds"], 2),
+                                       "peak_rss_mb": r["peak_rss_mb"], **_quality(r, truth)}
+    b, n = out["end_to_end"]["before"], out["end_to_end"]["now"]
+    out["speedup_end_to_end"] = round(b["seconds"] / n["seconds"], 2)
+    out["growth"] = {}
+    for secs in [int(x) for x in args.growth.split(",") if x.strip()]:
+        c = args.work / f"clip-{secs}s-720p.mp4"
+        t = make_clip(c, secs)
+        r = end_to_end(c, args.work / f"lib-growth-{secs}-{int(time.time() * 1000)}", "now")
+        out["growth"][secs] = {"seconds": r["seconds"], "rtf": round(secs / r["seconds"], 2),
+                               "peak_rss_mb": r["peak_rss_mb"], **_quality(r, t)}
+    out["load_after"] = os.getloadavg()
     out["protocol"] = {"vidsleuth": __version__, "python": sys.version.split()[0], "platform": platform.platform(),
                        "cpus": os.cpu_count(), "asr": "faster-whisper tiny.en int8, BatchedInferencePipeline beam 5 batch 8",
-                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px", "shots": "PySceneDetect content 27"}
-    print(f"\n3-minute 1280x720 clip ({args.seconds} s); real-time factor = video seconds / wall seconds")
-    print("| part | seconds | x real time | quality |")
-    print("|---|---|---|---|")
-    for name, r in {**out["stages"], **out["end_to_end"]}.items():
-        q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf"))
-        print(f"| {name} | {r['seconds']} | {r['rtf']} | {q} |")
-    print(f"parallel vs sequential stages: {out['speedup_parallel_vs_sequential']}x; "
-          f"batched vs sequential ASR: {out['speedup_asr_batched_vs_sequential']}x")
+                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; now: ChangeReader (refresh 10)",
+                       "shots": "PySceneDetect content 27; now: NONREF-skipping decode at ~256 px"}
+    report(out, args.seconds)
     dest = ROOT / "results" / "bench_ingest.json"
     dest.write_text(json.dumps(out, indent=2))
     print(f"written: {dest}")
     return 0
+
+
+def report(out: dict, seconds: int) -> None:
+    print(f"\n{seconds}-s 1280x720 clip; x real time = video seconds / wall seconds; load {out['load_before']}")
+    print("| part | seconds | x real time | quality |")
+    print("|---|---|---|---|")
+    rows = {**out["stages"], **{f"end to end, {k}": v for k, v in out["end_to_end"].items()}}
+    for name, r in rows.items():
+        q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf"))
+        print(f"| {name} | {r['seconds']} | {r['rtf']} | {q} |")
+    print(f"end to end now vs before: {out['speedup_end_to_end']}x")
+    if out["growth"]:
+        print("\n| video | seconds | x real time | peak RSS MB | quality |\n|---|---|---|---|---|")
+        for secs, r in out["growth"].items():
+            q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf", "peak_rss_mb"))
+            print(f"| {secs // 60} min | {r['seconds']} | {r['rtf']} | {r['peak_rss_mb']} | {q} |")
 
 
 if __name__ == "__main__":

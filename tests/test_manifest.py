@@ -67,7 +67,7 @@ def test_manifest_records_exactly_the_bytes_sent(data, tmp_path):
     assert "manifest" not in (tmp_path / "a" / "predictions.jsonl").read_text()
 
 
-def test_same_instance_twice_gives_no_difference_and_another_budget_differs_where_it_must(data, tmp_path):
+def test_same_instance_twice_gives_no_difference_and_another_budget_differs_where_it_must(data, tmp_path, cli):
     a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
     _run(data, a, 4)
     _run(data, b, 4)
@@ -89,6 +89,10 @@ def test_same_instance_twice_gives_no_difference_and_another_budget_differs_wher
     assert ti[4].kind == "changed" and ti[4].fields["video"] == ["ref.png", "square.mp4"]
     assert {n for n, d in ti.items() if d.kind == "extra"} == {5, 6}
     assert "frames differ" in other.summary() and "same frames" in same.summary()
+    assert "same frames" in cli("bench", "diff", a, b, check_rc=0).stdout
+    differ = cli("bench", "diff", a, c)
+    assert differ.returncode == 1 and "frames differ" in differ.stdout
+    assert json.loads(cli("bench", "diff", a, c, "--json").stdout)["same"] is False
 
 
 def test_diff_without_a_manifest_says_so(tmp_path):

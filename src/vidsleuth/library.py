@@ -37,6 +37,8 @@ class IngestOptions:
     ocr_fps: float = 1.0
     shots: bool = True
     shot_threshold: float = 27.0
+    ocr_changed_only: bool = True  # OCR reads only where text can have changed (False: every frame whole)
+    fast_shots: bool = True  # shots from a low-resolution frame-skipping decode (False: PySceneDetect's reader)
     parallel_stages: bool = True  # ASR, OCR and shots side by side (not part of any cache key's meaning)
 
 
@@ -208,12 +210,13 @@ def ingest(
         if options.ocr and info.has_video:
             from .perception.ocr import read_video_text
 
-            jobs.append(("ocr", _key("ocr", options.ocr_fps, OCR_VERSION), lambda: read_video_text(p, fps=options.ocr_fps)))
+            jobs.append(("ocr", _key("ocr", options.ocr_fps, OCR_VERSION, options.ocr_changed_only),
+                         lambda: read_video_text(p, fps=options.ocr_fps, changed_only=options.ocr_changed_only)))
         if options.shots and info.has_video:
             from .perception.shots import SHOTS_VERSION, detect_shots
 
-            jobs.append(("shots", _key("shots", options.shot_threshold, SHOTS_VERSION),
-                         lambda: detect_shots(p, threshold=options.shot_threshold)))
+            jobs.append(("shots", _key("shots", options.shot_threshold, SHOTS_VERSION, options.fast_shots),
+                         lambda: detect_shots(p, threshold=options.shot_threshold, fast=options.fast_shots)))
         segments: list[Segment] = []
         if len(jobs) == 1 or not options.parallel_stages:
             for name, key, compute in jobs:

@@ -1,4 +1,4 @@
-"""Benchmark runners: bench browse, bench compass, bench omnidr."""
+"""Benchmark runners: bench browse, bench compass, bench omnidr; bench diff (frame manifests)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..bench.browse import run_browse, summary_md
 from ..bench.compass import run_compass_sweep
+from ..bench.diff import bench_diff
 from ..bench.omnidr import run_omnidr
 from ..limits import arg, int_list
 from . import deprecated, run_errors_status, verb
@@ -93,3 +94,15 @@ def _bench_omnidr(args):
     return run_omnidr(args.tasks, args.reports, judge=args.judge, out=args.out, config=args.config,
                       against=args.against, browser=args.browser, workers=args.workers, seed=args.seed,
                       echo=lambda m: print(m, file=sys.stderr if args.json else sys.stdout))
+
+
+def _diff_args(p):
+    p.add_argument("run_a", type=Path, help="a run folder (or its frames.jsonl)")
+    p.add_argument("run_b", type=Path, help="another run folder (or its frames.jsonl)")
+
+
+@verb("bench diff", "did two runs show the models the same frames? (their frames.jsonl, item by item)",
+      args=_diff_args, text=lambda d, a: d.summary(), view=lambda d, a: d.to_dict(),
+      status=lambda d: (0, "") if d.same else (1, f"frames differ: {len(d.differences)} differences"))
+def _bench_diff(args):
+    return bench_diff(args.run_a, args.run_b)

@@ -155,8 +155,12 @@ def _demo_args(p):
     p.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder (default ./demo-output)")
     p.add_argument("--skip-agent", action="store_true", help="no browsing demo")
     p.add_argument("--skip-report", action="store_true", help="no report demo (nor its rubric calibration)")
+    p.add_argument("--skip-compass", action="store_true", help="no compass run")
+    p.add_argument("--full", action="store_true",
+                   help="the benchmark-sized demo: 14 browsing questions with Video-Browser and ReAct, the whole compass set")
 
 
-@verb("demo", "generate demo clips, ingest them offline and print their timelines", args=_demo_args)
+@verb("demo", "every main job offline on generated clips, printing each job's figures as they come", args=_demo_args)
 def _demo(args):
-    run_demo(args.out, agent=not args.skip_agent, reports=not args.skip_report)
+    run_demo(args.out, agent=not args.skip_agent, reports=not args.skip_report, compass=not args.skip_compass,
+             full=args.full)
