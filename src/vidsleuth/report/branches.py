@@ -70,12 +70,19 @@ def anchor_words(a: Anchor) -> tuple[set[str], set[str]]:
     return words, objects(words) or words  # "The pressure is 90 psi": with no thing named, the property is the subject
 
 
-def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder):
-    if embedder is None:
-        return None
+def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder, wanted: list[int]):
+    """e5 similarities (units x anchors), computed only for the ``wanted`` units: those sharing a
+    word with an anchor or stating a value of an anchor's kind (a 30-page manual is not embedded
+    sentence by sentence for nothing); the others stay 0."""
+    import numpy as np
+
+    out = np.zeros((len(units), len(anchors)), dtype=np.float32)
+    if embedder is None or not wanted:
+        return out
     q = embedder.embed([f"{a.text} {a.heading}" for a in anchors], kind="query")
-    p = embedder.embed([text for _, text in units], kind="passage")
-    return p @ q.T  # units x anchors
+    p = embedder.embed([units[i][1] for i in wanted], kind="passage")
+    out[wanted] = p @ q.T
+    return out
 
 
 def views_of(a: Anchor) -> list[set[str]]:
@@ -90,7 +97,8 @@ def views_of(a: Anchor) -> list[set[str]]:
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
-           dense: float) -> float:
+           dense: float) -> tuple[float, bool]:
+    """(score, linked only through the video's topic)."""
     words = set(st.words)
     kinds = {r.value.dimension for r in st.readings}
     same_kind = bool(a_kinds & kinds)
@@ -101,12 +109,27 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
         total = sum(idf(w) for w in view) or 1.0
         lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
         best = max(best, min(1.0, lex))
-    if best == 0.0 and topic & (words | title) and same_kind:
+    by_topic = best == 0.0 and bool(topic & (words | title)) and same_kind
+    if by_topic:
         best = 0.3  # the video's topic ("country loaf") and the same kind of value: about the same thing
     if best == 0.0 and not (dense >= DENSE_ALONE and same_kind):
-        return 0.0  # not about the anchor's subject
+        return 0.0, False  # not about the anchor's subject
     score = 0.6 * best + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
-    return score * 0.5 if a_kinds and kinds and not same_kind else score  # a value of another quantity
+    return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
+
+
+def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]]) -> list[float]:
+    """One statement's scores per anchor: the topic alone links it only when no anchor is named in
+    it, and a statement of one value goes only to the best anchor of that value's kind."""
+    named = any(s > 0 and not by_topic for s, by_topic in row)
+    out = [0.0 if by_topic and named else s for s, by_topic in row]
+    if len(st.readings) == 1:
+        dim = st.readings[0].value.dimension
+        same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
+        if same:
+            top = max(same, key=lambda j: out[j])
+            out = [s if j == top or j not in same else 0.0 for j, s in enumerate(out)]
+    return out
 
 
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
@@ -122,16 +145,21 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     titles = {p.source.location: subject_words(p.source.title) for p, _ in units}
     df = Counter(w for st in stmts for w in st.words)
     idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
-    dense = _dense(anchors, units, embedder)
     views = [views_of(a) for a in anchors]
     about = objects(subject_words(topic))
     kinds = [{v.dimension for v in quantities(" ".join([a.text] + [m.text for m in a.moments]))} for a in anchors]
+    every_word = set().union(*(v for vs in views for v in vs)) | about
+    every_kind = set().union(*kinds)
+    wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
+              or every_kind & {r.value.dimension for r in st.readings}]
+    dense = _dense(anchors, units, embedder, wanted)
     scores = [[_score(views[j], kinds[j], st, titles[p.source.location], about, idf,
-                      float(dense[i, j]) if dense is not None else 0.0) for j in range(len(anchors))]
+                      float(dense[i, j])) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()
     for i, (passage, text) in enumerate(units):
+        scores[i] = _assign(scores[i], stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}

@@ -248,7 +248,7 @@ _NOUN = {"weigh": "weight", "weighs": "weight", "heavy": "weight", "hot": "tempe
          "cold": "temperature", "heat": "temperature", "fast": "speed", "slow": "speed", "cost": "price", "costs": "price",
          "costing": "price", "priced": "price", "tight": "torque", "tall": "height", "high": "height", "wide": "width",
          "thick": "thickness", "rated": "rating", "measured": "measurement", "setting": "setting"}
-_PROCESS = {"rest", "bake", "proof", "clamp", "cook", "roast", "cure", "dry", "charge", "boil", "steep", "knead", "simmer",
+_PROCESS = {"brine", "rest", "bake", "proof", "clamp", "cook", "roast", "cure", "dry", "charge", "boil", "steep", "knead", "simmer",
             "soak", "marinate", "ride", "walk", "exercise", "sleep", "wait", "cool", "rise", "brew", "fry", "grill"}
 _IMPERATIVE_HEAD = {"preheat", "bake", "set", "add", "tighten", "inflate", "let", "rest", "pack", "bring", "print", "apply",
                     "clamp", "cook", "heat", "roast", "ride", "charge", "walk", "drink"}
