@@ -238,3 +238,12 @@ def test_one_pixel_video(tmp_path):
     assert frames[0].image.getpixel((0, 0))[0] > 200  # red
     grid = frame_grid(frames, rows=1, cols=3, cell=64)
     assert grid.image.size == (192, 64)
+
+
+def test_probe_reads_the_container_tags_once(main_clip, tmp_path):
+    tagged = synth.remux(main_clip[0], tmp_path / "tagged.mp4", "-metadata", "title=Harbor <b>tour</b>",
+                         "-metadata", "creation_time=2021-05-04T12:00:00Z")
+    tags = probe(tagged, with_content_id=False).tags
+    assert tags["title"] == "Harbor <b>tour</b>" and tags["creation_time"].startswith("2021-05-04T12:00:00")
+    plain = probe(main_clip[0], with_content_id=False).tags  # synth writes the spec's title, no date
+    assert plain["title"] == "Fixture main clip" and "creation_time" not in plain

@@ -20,31 +20,12 @@ from pathlib import Path
 import numpy as np
 
 from .errors import ToolMissingError, VidsleuthError
+from .media.ffmpeg import ffmpeg_exe, run_ffmpeg  # noqa: F401  (re-exported: clips are made with it)
 
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
 
 
-
-
-def ffmpeg_exe() -> str:
-    """Debian's ffmpeg when present, else the static one inside imageio-ffmpeg."""
-    found = shutil.which("ffmpeg")
-    if found:
-        return found
-    try:
-        import imageio_ffmpeg
-
-        return imageio_ffmpeg.get_ffmpeg_exe()
-    except Exception as exc:  # pragma: no cover - depends on the environment
-        raise ToolMissingError("ffmpeg not found", hint="run `make setup` (apt-get install ffmpeg)") from exc
-
-
-def run_ffmpeg(*args: str) -> None:
-    cmd = [ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", *args]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise VidsleuthError(f"ffmpeg failed: {proc.stderr.strip()[-800:]}", hint=" ".join(cmd))
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,9 @@ class VideoInfo:
     content_id: str
     duration_source: str = "container"  # container | stream | packets
     subtitle_streams: int = 0
+    # The container's tags (title, creation_time, …), read once by ``probe`` so no caller opens
+    # the file again for them; bounded in count and length.
+    tags: dict[str, str] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -56,7 +56,7 @@ def place_video(src: Path, out_dir: Path) -> str:
         if not target.exists() or target.stat().st_size != src.stat().st_size:
             shutil.copyfile(src, target)
         return name
-    from ..synth import run_ffmpeg
+    from ..media.ffmpeg import run_ffmpeg
 
     target = out_dir / "video.mp4"
     tmp = out_dir / ".video.tmp.mp4"
