@@ -26,7 +26,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("vidsleuth.models",),
     ("vidsleuth.search", "vidsleuth.browse", "vidsleuth.report", "vidsleuth.rubric"),
     ("vidsleuth.bench",),
-    ("vidsleuth.synth", "vidsleuth.browse.democorpus", "vidsleuth.browse.demolevels", "vidsleuth.report.democase",
+    ("vidsleuth.synth", "vidsleuth.browse.democorpus", "vidsleuth.browse.demolevels", "vidsleuth.report.democase", "vidsleuth.report.devcases",
      "vidsleuth.bench.demoset", "vidsleuth.rubric.calibration", "vidsleuth.testing"),
     ("vidsleuth.cli", "vidsleuth.mcp_tools", "vidsleuth.demo", "vidsleuth.skill", "vidsleuth.__main__"),
 ]

@@ -5,8 +5,9 @@ import json
 import pytest
 from PIL import Image
 
-from vidsleuth.bench.compass import SETTINGS, Serialisation, build_messages, make_demo_set, run_compass, score
+from vidsleuth.bench.compass import SETTINGS, Serialisation, build_messages, run_compass, score
 from vidsleuth.bench.datasets import Instance, read_instances
+from vidsleuth.bench.demoset import make_demo_set
 from vidsleuth.bench.grounding import box_iou, cs_qa, cs_sg, cs_tg, score_boxes, score_grounding, tiou
 from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
 from vidsleuth.errors import DataFileError, VidsleuthError
@@ -258,12 +259,12 @@ def test_bench_compass_runs_resumes_and_writes_outputs(cli, tmp_path):
 
     out = tmp_path / "out"
     with ScriptedServer(flaky) as srv:
-        first = run_compass(data, scripted_models(srv, "vl", "oracle-vl"), "vl", out, frames=4, concurrency=2)
+        first = run_compass(data, scripted_models(srv, "vl", "oracle-vl"), "vl", out, frames=4, workers=2)
     failed = {e["id"] for e in first["errors"]}  # an instance (both settings) is the unit of work
     settings_of = lambda ids: sum(2 if r.get("text_prime") else 1 for r in rows if r["id"] in ids)
     assert first["counts"]["missing"] == settings_of(failed) and 0 < len(failed) < 12
     with ScriptedServer(oracle) as srv2:
-        m = run_compass(data, scripted_models(srv2, "vl", "oracle-vl"), "vl", out, frames=4, concurrency=2)
+        m = run_compass(data, scripted_models(srv2, "vl", "oracle-vl"), "vl", out, frames=4, workers=2)
         assert srv2.calls == settings_of(failed)  # only the failed instances are asked again
         first_body = srv2.requests[0]
     parts = first_body["messages"][0]["content"]

@@ -40,7 +40,7 @@ def data(tmp_path_factory):
 def _run(data, out, frames):
     with ScriptedServer(lambda body, n: '{"start": 1, "end": 3} The answer is B.') as srv:
         cfg = ModelConfig({"vl": Endpoint(name="vl", backend="openai", base_url=srv.base_url, model="vl-model")}, {})
-        run_compass(data, Models(cfg, cache=False), "vl", out, frames=frames, concurrency=1)
+        run_compass(data, Models(cfg, cache=False), "vl", out, frames=frames, workers=1)
         return srv.requests
 
 

@@ -148,7 +148,8 @@ def timelines_demo(out: Path, *, echo=print) -> dict[str, Path]:
 def compass_demo(folder: Path, *, echo=print, clips: tuple[str, ...] = (), frames: int = 4) -> dict:
     """A small OmniCompass-style run (TG, SG, QA; Text and Text+Image) on the embedded model,
     then the same run again from the response cache and ``bench diff`` of their frame manifests."""
-    from .bench.compass import make_demo_set, run_compass
+    from .bench.compass import run_compass
+    from .bench.demoset import make_demo_set
     from .bench.diff import bench_diff
     from .models import Models
     from .models.config import load_config
@@ -168,7 +169,7 @@ def compass_demo(folder: Path, *, echo=print, clips: tuple[str, ...] = (), frame
             import shutil
 
             shutil.rmtree(target)
-        runs.append((target, run_compass(data, models, "local", target, frames=frames, concurrency=1)))
+        runs.append((target, run_compass(data, models, "local", target, frames=frames, workers=1)))
     m = runs[0][1]
     avg = m["settings"]
     echo(f"instances {m['counts']['instances']} ({m['counts']['paired']} paired); Average text "

@@ -116,7 +116,6 @@ def judge(models, question: str, truth: str, prediction: str | None, method: str
         return None, {"error": str(exc)}
 
 
-def read_questions(path: str | Path) -> list[dict]:
 # the field names of public question files (the seed's release) beside the project's own
 ID_FIELDS, QUESTION_FIELDS, ANSWER_FIELDS = ("id", "row_id", "qid"), ("question", "query"), ("answer", "ground_truth")
 
@@ -133,9 +132,10 @@ def _level(value) -> str:
     return f"L{m.group(1)}" if m else str(value)
 
 
-    rows, seen = [], set()
+def read_questions(path: str | Path) -> list[dict]:
     """Questions with ``id`` (or ``row_id``), ``question``, ``answer``, optional ``level``, ``genre``
     and ``seed_video_ids`` (or one ``seed_video_id``)."""
+    rows, seen = [], set()
     for n, d in iter_jsonl(path):
         qid = _first(d, ID_FIELDS) if isinstance(d, dict) else None
         answer = _first(d, ANSWER_FIELDS) if isinstance(d, dict) else None
@@ -297,16 +297,14 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
 
 def write_outputs(out: Path, rows: list[dict], m: dict, protocol: dict, seconds: float) -> None:
     from ..browse.trace import load_trace
-    from ..files import write_atomic
     from ..manifest import MANIFEST_FILE, manifest_rows, write_manifest
-    from ..markdown import table
+    from .output import WRITTEN, jsonl, write_run
 
-    write_atomic(out / "predictions.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
     write_manifest(out / MANIFEST_FILE, [f for r in rows for f in manifest_rows(r["id"], load_trace(out / r["trace"]).frames())])
-    write_atomic(out / "metrics.json", json.dumps(m, indent=2, ensure_ascii=False))
-    write_atomic(out / "run.json", json.dumps({"protocol": protocol, "seconds": round(seconds, 2)}, indent=2, default=str))
-    write_atomic(out / "summary.md", summary_md(m))
     plot(m, out)
+    write_run(out, "browse", protocol, seconds=seconds, files={
+        "predictions.jsonl": jsonl(rows), "metrics.json": json.dumps(m, indent=2, ensure_ascii=False),
+        "summary.md": summary_md(m)}, figures={MANIFEST_FILE: WRITTEN, "reliability.png": WRITTEN, "genres.png": WRITTEN})
 
 
 def summary_md(m: dict) -> str:

@@ -6,9 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import DataFileError
+from ..search.corpus import iter_jsonl
 from .browse import calibration, read_calibration_rows
-from .compass import score_file
-from .datasets import box_pair_problem, load_gt, load_predictions, option_letter_problem, read_pairs
+from .compass import SETTINGS, parse_prediction, score
+from .datasets import (
+    box_pair_problem,
+    load_gt,
+    load_predictions,
+    option_letter_problem,
+    read_instances,
+    read_pairs,
+)
 from .grounding import score_boxes, score_grounding, score_qa
 from .parse import parse_option
 
@@ -39,6 +48,23 @@ def qa_metrics(gt: str | Path, pred: str | Path) -> dict:
     truth = {k: v.strip().upper() for k, v in read_pairs(gt, "answer", option_letter_problem).items()}
     preds = {k: (parse_option(v) if isinstance(v, str) else None) for k, v in read_pairs(pred, "pred").items()}
     return score_qa([{"gt": g, "pred": preds.get(k)} for k, g in truth.items()])
+
+
+def score_file(data: str | Path, predictions: str | Path, box_format: str = "auto") -> dict:
+    """Score raw predictions of both settings: lines {"id", "setting", "prediction"}."""
+    instances = read_instances(data)
+    by_id = {i.id: i for i in instances}
+    parsed, seen = {}, set()
+    for n, d in iter_jsonl(predictions, finite=False):  # a NaN in a prediction: unparsed, scored 0
+        if not isinstance(d, dict) or d.get("setting") not in SETTINGS or "id" not in d:
+            raise DataFileError(predictions, n, 'expected {"id", "setting": "text"|"text+image", "prediction"}')
+        inst = by_id.get(str(d["id"]))
+        if inst is None:
+            raise DataFileError(predictions, n, f"id {d['id']!r} is not in the data")
+        seen.add((inst.id, d["setting"]))
+        parsed[(inst.id, d["setting"])] = parse_prediction(inst, d.get("prediction"), box_format)
+    missing = {(i.id, s) for i in instances for s in SETTINGS if (s == "text" or i.paired) and (i.id, s) not in seen}
+    return score(instances, parsed, missing)
 
 
 def compass_metrics(data: str | Path, pred: str | Path, *, box_format: str = "auto") -> dict:

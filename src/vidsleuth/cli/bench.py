@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..bench.browse import run_browse, summary_md
 from ..bench.compass import run_compass_sweep
+from ..bench.demoset import make_demo_set
 from ..bench.diff import bench_diff
 from ..bench.omnidr import run_omnidr
 from ..limits import arg, int_list
@@ -73,7 +74,7 @@ def _compass_text(sweep: dict, args) -> str:
 def _bench_compass(args):
     return run_compass_sweep(args.data, args.config, args.model, args.out, frames=args.frames, track=args.track,
                              timestamps=args.timestamps, modality=args.modality, workers=args.workers,
-                             box_format=args.box_format, cache=args.cache)
+                             box_format=args.box_format, cache=args.cache, make_data=make_demo_set)
 
 
 def _omnidr_args(p):
