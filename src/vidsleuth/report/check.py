@@ -221,11 +221,13 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-def reopen(source, folder: Path) -> str:
+def reopen(source, folder: Path, library=None) -> str:
     """The text of a source, read again from the report's copy of it (fresh context): a document
-    from its file inside the report folder, a web page from its http(s) URL. Nothing outside the
-    folder is read."""
+    from its file inside the report folder, a web page from its http(s) URL, a related video from
+    its timeline in the ingest library (the one place read outside the folder: videos are not
+    copied into a report). Nothing else outside the folder is read."""
     from .sources.documents import read_document
+    from .sources.videos import reopen_video
 
     link = source.link or ""
     if source.kind == "document":
@@ -241,7 +243,9 @@ def reopen(source, folder: Path) -> str:
             raise VidsleuthError(f"{url!r} is not an http(s) URL")
         trafilatura = require("trafilatura", "report")
         return trafilatura.extract(httpx.get(url, timeout=20, follow_redirects=True).text) or ""
-    return ""
+    if source.kind == "video":
+        return reopen_video(source.location, library)
+    raise VidsleuthError(f"a source of kind {source.kind!r} cannot be reopened")
 
 
 SUPPORT_SCHEMA = {"type": "object", "properties": {"supported": {"type": "boolean"}, "why": {"type": "string"}},
@@ -280,11 +284,12 @@ def citation_support(ctx: Context) -> list[Failure]:
         for c in f.citations:
             ev = page.sidecar.evidence_of(c.evidence_id)
             src = page.sidecar.source(ev.source_id) if ev else None
-            if ev is None or src is None or src.kind == "video":
-                continue  # the citations check reports these; related-video excerpts are checked by their branch
+            if ev is None or src is None:
+                continue  # the citations check reports these
             if src.id not in texts:
                 try:
-                    texts[src.id] = _norm(reopen(src, ctx.folder))
+                    library = (ctx.data.video.get("library") if ctx.data is not None else None) or None
+                    texts[src.id] = _norm(reopen(src, ctx.folder, library))
                 except Exception as exc:  # noqa: BLE001 - any failure to reopen a source is a finding
                     texts[src.id] = None
                     out.append(Failure("citation_support", f.where, f"source {src.id} cannot be reopened: {exc}"))

@@ -43,3 +43,16 @@ class VideoSource:
                 for seg in timeline.of_kind("speech", "subtitle", "ocr"):
                     got.passages.append(Passage(src, seg.text, "video", moment=round(seg.start, 2)))
         return got
+
+
+def reopen_video(location: str, library=None) -> str:
+    """A related video's timeline text, read again through the ingest library (the timeline the
+    branch cited from is cached there), so its citations are verified like a document's."""
+    from ...errors import VidsleuthError
+    from ...library import IngestOptions, ingest
+
+    path = Path(location)
+    if not path.is_file():
+        raise VidsleuthError("the related video is no longer where it was cited from", path=path)
+    timeline = ingest(path, library, IngestOptions())
+    return "\n".join(s.text for s in timeline.of_kind("speech", "subtitle", "ocr"))
