@@ -227,6 +227,15 @@ def _browse_job(payload: tuple) -> dict:
     return answer_question(q, setup.agent(spec["agent"], bound), bound, Path(out), method)
 
 
+def _open_spec(spec: dict, protocol: dict):
+    """The agent factory, models and protocol of ``spec`` (``open_browse``'s plain-data keywords
+    and the agent's name), for a caller that gives no objects."""
+    from ..browse.setup import browse_protocol, open_browse
+
+    setup = open_browse(**spec["open"])
+    return (lambda m: setup.agent(spec["agent"], m)), setup.models, {**browse_protocol(setup, spec["agent"]), **protocol}
+
+
 @writes_output("bench browse")
 def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1,
                judge_with: str = "auto", retries: int = 0, warn=None, executor: str = "threads",
@@ -247,11 +256,7 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
 
     qs = read_questions(questions)  # validated before anything is created
     if agent_factory is None and spec is not None:  # the set-up from plain data, opened once the questions are read
-        from ..browse.setup import browse_protocol, open_browse
-
-        setup = open_browse(**spec["open"])
-        models, protocol = setup.models, {**browse_protocol(setup, spec["agent"]), **protocol}
-        agent_factory = lambda m: setup.agent(spec["agent"], m)  # noqa: E731
+        agent_factory, models, protocol = _open_spec(spec, protocol)
     if executor != "threads" and spec is None:
         raise ArgumentError(f"executor {executor!r} needs the set-up as plain data (spec)",
                             hint="the CLI passes it; from Python use executor='threads' or give spec=")

@@ -36,6 +36,7 @@ from typing import Any, Callable
 
 from .. import __version__, progress
 from ..errors import VidsleuthError
+from ..files import overwriting
 
 # Verb-group modules, imported by ``build_parser`` (each registers its verbs with ``@verb``).
 _GROUPS = ("media", "models", "search", "agents", "report", "bench", "metrics", "serve")
@@ -201,8 +202,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    from ..files import overwriting
-
     try:
         with overwriting(args.overwrite):  # every output check of the verb follows --overwrite
             return emit(args._verb, args, args._verb.run(args))

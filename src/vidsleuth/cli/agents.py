@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..browse.ask import ask
+from ..browse.questions import build_questions
 from ..browse.trace import load_trace, render
 from ..limits import arg
+from ..models import Models
 from ..rubric.stats import events_of, trajectory_stats
 from ..timecode import seconds_label
 from . import verb
@@ -105,8 +107,5 @@ def _questions_build_text(m: dict, args) -> str:
       status=lambda m: (1, f"vidsleuth: error: {m['missing']} videos got no question; rerun to resume")
       if m["missing"] else (0, ""))
 def _questions_build(args):
-    from ..browse.questions import build_questions
-    from ..models import Models
-
     models = Models(args.config, overrides={"default": args.model} if args.model else {})
     return build_questions(args.corpus, args.library, models, args.out, n=args.n, seed=args.seed)

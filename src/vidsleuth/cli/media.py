@@ -9,6 +9,7 @@ from ..library import IngestOptions, ingest, ingest_files
 from ..limits import arg
 from ..media import probe, save_frames, save_grids
 from ..timecode import clock, seconds_label
+from ..types import SEGMENT_KINDS
 from . import JsonFormat, verb
 
 
@@ -132,8 +133,6 @@ def _timeline_args(p):
     p.add_argument("--format", choices=["text", "json"], action=JsonFormat, help="text (default) or json (= --json)")
     p.add_argument("--max-chars", type=arg("max_chars"), default=25_000,
                    help="cap of the text rendering (default 25000, as the seeds)")
-    from ..types import SEGMENT_KINDS
-
     p.add_argument("--kind", action="append", choices=SEGMENT_KINDS, help="only these segment kinds (repeatable)")
     _ingest_option_args(p)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..limits import arg
+from ..limits import arg, nonempty
 from ..models import Models
 from ..search.analysis import Analyzer
+from ..search.content import build_content_index
 from ..search.corpus import corpus_add, read_corpus
 from ..search.evaluate import evaluate_index
 from ..search.index import SearchIndex, build_index
@@ -60,8 +61,6 @@ def _index_build(args):
     analyzer = Analyzer(lowercase=args.lowercase, stemmer=args.stemmer, stopwords=args.stopwords, chinese=args.chinese)
     given = {k: v for k, v in (("k1", args.k1), ("b", args.b), ("method", args.method)) if v is not None}
     if args.content is not None:
-        from ..search.content import build_content_index
-
         kind = "hybrid" if args.kind == "bm25" else args.kind  # --kind's default: the content index is hybrid
         return build_content_index(args.corpus, args.content, args.out, kind=kind, embedder=embedder,
                                    method=args.method or "lucene").meta
@@ -88,8 +87,6 @@ def _search_status(found: dict) -> tuple[int, str]:
 @verb("search", "search an index (`vidsleuth search eval …` scores queries or a run)", args=_search_args,
       text=_search_text, view=lambda found, a: found["hits"], status=_search_status)
 def _search(args):
-    from ..limits import nonempty
-
     nonempty(args.query, option="QUERY", what="query")  # an empty query is a mistake, not "no results"
     index = SearchIndex.load(args.index)
     hits = [{"rank": h.rank, "video_id": h.video_id, "score": h.score, "title": h.title}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..limits import arg
+from ..skill import install
 from . import verb
 
 
@@ -27,7 +28,7 @@ def _mcp_args(p):
 
 @verb("mcp", "serve vidsleuth's tools to agent harnesses over the Model Context Protocol (stdio or HTTP)", args=_mcp_args)
 def _mcp(args):
-    from ..mcp_tools import Budgets, Options, serve
+    from ..mcp_tools import Budgets, Options, serve  # the MCP SDK: imported when serving, not on every verb
 
     options = Options(library=str(args.library) if args.library else None, config=str(args.config) if args.config else None,
                       model=args.model, asr=args.asr, ocr=args.ocr, web_search_url=args.web_search_url)
@@ -48,6 +49,4 @@ def _install_text(done: list[dict], args) -> str:
 @verb("skill install", "copy the agent skills (video-report, video-qa) into a harness's skills folder",
       args=_install_args, text=_install_text)
 def _skill_install(args):
-    from ..skill import install
-
     return install(args.dest, overwrite=args.overwrite, only=args.only)

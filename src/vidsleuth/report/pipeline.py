@@ -19,12 +19,12 @@ from pathlib import Path
 from ..errors import VidsleuthError
 from ..files import write_atomic, writes_output
 from .branches import Decision
+from .record import PROMPTS
 from .stage import Stage, Trajectory
 from .types import Anchor, Evidence, ReportData, Source
 
 OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4",
              "video.webm", "video.m4v"}
-PROMPTS = ("report_relate.j2", "report_write.j2", "report_support.j2")
 LANGUAGES = ("en", "zh", "auto")
 
 __all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Setup", "Stage", "Trajectory", "choose_anchors", "compose", "decide",
@@ -109,6 +109,16 @@ def _language(language: str | None, request: str) -> str:
     return "zh" if language == "zh" or (language in (None, "auto") and has_cjk(request)) else "en"
 
 
+def _ingest_language(ingest, language: str | None, report_language: str):
+    """``--language`` for ingest: zh as given; auto detects with the multilingual model (the English
+    one cannot detect); unset with a Chinese request means a Chinese video; else ingest's own."""
+    if language == "auto":
+        return replace(ingest, language=None, asr_model=ingest.asr_model or "base")
+    if language is not None:
+        return replace(ingest, language=language)
+    return replace(ingest, language="zh") if report_language == "zh" else ingest
+
+
 def prepare(video, request: str, *, out, docs=None, index=None, web: bool = False, model: str | None = None, config=None,
             library=None, ingest_options=None, date: str | None = None, browser: bool = True, language: str | None = None,
             settings=None, sources=None, follow_links: bool = False) -> Setup:
@@ -128,8 +138,7 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     info = probe(video, with_content_id=False)
     lang = _language(language, request)
     ingest = ingest_options or IngestOptions()
-    if language is not None:
-        ingest = replace(ingest, language=None if language == "auto" else language)
+    ingest = _ingest_language(ingest, language, lang)
     if sources is None:
         sources = configure_sources(settings, docs=docs, index=index, web=web, library=library, video=video,
                                     follow_links=follow_links)

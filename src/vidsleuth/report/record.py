@@ -8,6 +8,9 @@ from dataclasses import asdict, fields
 
 from ..files import write_atomic
 
+# The report's prompt templates, hashed into its run record (the pipeline re-exports them).
+PROMPTS = ("report_relate.j2", "report_write.j2", "report_support.j2")
+
 _PREPARE = {"docs", "index", "web", "model", "config", "library", "ingest_options", "date", "browser", "language",
             "settings", "sources", "follow_links"}
 
@@ -36,7 +39,6 @@ def finish(setup, run, data, result: dict, skipped: list[str]) -> dict:
     from .. import __version__
     from ..prompts import prompt_hash
     from .facts import STEMMER
-    from .pipeline import PROMPTS
 
     out = setup.out
     events = run.events + [{"type": "tool", "stage": "read document", "error": True, "message": m} for m in skipped]
