@@ -95,8 +95,10 @@ def test_reading_and_relating_tools(root, tmp_path):
     link = root / "innocent.mp4"
     link.unlink(missing_ok=True)
     link.symlink_to(secret)  # inside the root by name, outside by what it resolves to
+    from vidsleuth.library import IngestOptions, ingest
     from vidsleuth.search.index import build_index
 
+    ingest(secret, root / ".lib", IngestOptions(asr=False, ocr=False))  # the library also holds a video outside the roots
     (root / "leaky.jsonl").write_text(json.dumps({"video_id": "p", "title": "private dough notes", "path": str(secret)}) + "\n")
     build_index(root / "leaky.jsonl", root / "leaky-index", method="lucene")
 
@@ -115,10 +117,11 @@ def test_reading_and_relating_tools(root, tmp_path):
         typo = await s.call_tool("relate", {"anchor": anchor, "excerpts": [{"exerpt": support["sentence"]}]})
         leaky = await s.call_tool("gather_evidence", {"anchors": [anchor], "index": "leaky-index"})
         timelines = json.loads((await s.read_resource("vidsleuth://timelines")).contents[0].text)
-        one = json.loads((await s.read_resource(timelines[0]["uri"])).contents[0].text)
-        return frames, watch, anchors, related, stats, linked, bad, typo, leaky, one
+        case = next(t for t in timelines if t["path"].endswith("video.mp4"))
+        one = json.loads((await s.read_resource(case["uri"])).contents[0].text)
+        return frames, watch, anchors, related, stats, linked, bad, typo, leaky, timelines, one
 
-    frames, watch, anchors, related, stats, linked, bad, typo, leaky, one = run(server(root), body)
+    frames, watch, anchors, related, stats, linked, bad, typo, leaky, timelines, one = run(server(root), body)
     times = frames.structured_content["times"]
     assert len(times) == 3 and all(4.0 <= t <= 10.0 for t in times) and sum(c.type == "image" for c in frames.content) == 3
     assert param["text"] in watch.content[0].text and len(watch.structured_content["times"]) == 2
@@ -133,6 +136,7 @@ def test_reading_and_relating_tools(root, tmp_path):
     assert not (root / "broken-report").exists()  # refused, and nothing left behind
     assert typo.is_error and "excerpts.0.excerpt" in typo.content[0].text  # the schema names the misspelt field
     assert one["segments"] and one["video"]["duration"] > 20
+    assert timelines and all(t["path"].startswith(str(root)) for t in timelines)  # the private video is not listed
     # an index inside the roots whose corpus lists a video outside them is refused, not read
     assert leaky.is_error and "video p of the index's corpus" in leaky.content[0].text
 

@@ -59,6 +59,13 @@ class Roots:
                                hint="start `vidsleuth mcp` with --root DIR covering it; nothing was read")
         return p
 
+    def inside(self, value) -> bool:
+        try:
+            self.path(value)
+            return True
+        except OutsideRoots:
+            return False
+
     def maybe(self, value, what: str = "path") -> Path | None:
         return None if value in (None, "") else self.path(value, what)
 

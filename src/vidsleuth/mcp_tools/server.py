@@ -35,22 +35,25 @@ def _known_reports(tools: Tools, depth: int = 3) -> dict[str, Path]:
 def _add_resources(server, tools: Tools) -> None:
     from ..library import Library
 
-    @server.resource("vidsleuth://timelines", name="timelines", mime_type="application/json",
-                     description="the ingest library's timelines: content id, path, duration, uri")
-    def timelines() -> str:
+    def entries() -> list[dict]:
+        """The library's timelines of videos inside the roots (the library may hold others)."""
         with Library(tools.opt.library) as lib:
-            rows = lib.entries()
+            rows = [{**r, "file": lib.root / r["timeline"]} for r in lib.entries()]
+        return [r for r in rows if tools.roots.inside(r["path"])]
+
+    @server.resource("vidsleuth://timelines", name="timelines", mime_type="application/json",
+                     description="the ingest library's timelines of videos inside the roots: content id, path, duration, uri")
+    def timelines() -> str:
         return json.dumps([{"content_id": r["content_id"], "path": r["path"], "duration": r["duration"],
-                            "uri": f"vidsleuth://timelines/{r['content_id']}"} for r in rows], indent=1)
+                            "uri": f"vidsleuth://timelines/{r['content_id']}"} for r in entries()], indent=1)
 
     @server.resource("vidsleuth://timelines/{content_id}", name="timeline", mime_type="application/json",
                      description="one timeline of the library (segments with start/end seconds)")
     def timeline(content_id: str) -> str:
-        with Library(tools.opt.library) as lib:
-            rows = [r for r in lib.entries() if r["content_id"] == content_id]
-            if not rows:
-                raise VidsleuthError(f"no timeline with content id {content_id} in the library")
-            return (lib.root / rows[-1]["timeline"]).read_text(encoding="utf-8")
+        rows = [r for r in entries() if r["content_id"] == content_id]
+        if not rows:
+            raise VidsleuthError(f"no timeline with content id {content_id} for a video inside the roots")
+        return rows[-1]["file"].read_text(encoding="utf-8")
 
     @server.resource("vidsleuth://reports", name="reports", mime_type="application/json",
                      description="report folders inside the roots, with their report and checks uris")
