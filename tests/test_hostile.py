@@ -209,15 +209,19 @@ def test_credentials_never_reach_outputs_streams_or_stores(tmp_path):
                        "?": ['{"relation": "supports", "rationale": "same year", "confidence": 0.9}']}, [])
     home = tmp_path / "home"
     env = {**__import__("os").environ, "VIDSLEUTH_HOME": str(home), "PLANTED_KEY": KEY}
-    with ScriptedServer(script) as good, ScriptedServer(_echo_key, repeat_last=True) as echo:
+    with ScriptedServer(script) as good, ScriptedServer(_echo_key, repeat_last=True) as echo, \
+            ScriptedServer([f"your key is {KEY}"], repeat_last=True) as parrot:
         cfg = tmp_path / "c.toml"
         cfg.write_text(f'[models.good]\nbackend = "openai"\nbase_url = "{good.base_url}"\nmodel = "vl"\n'
                        f'api_key_env = "PLANTED_KEY"\nmax_retries = 0\n'
                        f'[models.echo]\nbackend = "openai"\nbase_url = "{echo.base_url}"\nmodel = "vl"\n'
-                       f'api_key_env = "PLANTED_KEY"\nmax_retries = 0\n[roles]\ndefault = "good"\n')
+                       f'api_key_env = "PLANTED_KEY"\nmax_retries = 0\n'
+                       f'[models.parrot]\nbackend = "openai"\nbase_url = "{parrot.base_url}"\nmodel = "vl"\n'
+                       f'api_key_env = "PLANTED_KEY"\n[roles]\ndefault = "good"\n')
         out = tmp_path / "out"
         runs = [["models", "--config", cfg], ["models", "--config", cfg, "--json"],
                 ["chat", "--config", cfg, "--model", "good", "ping", "--json"],
+                ["chat", "--config", cfg, "--model", "parrot", "echo my key", "--json"],
                 ["chat", "--config", cfg, "--model", "echo", "ping", "--no-cache"],
                 ["bench", "browse", "--questions", qs, "-i", tmp_path / "idx", "--config", cfg, "--model", "good",
                  "--analyst-frames", "4", "--library", tmp_path / "lib", "--out", out / "browse"],
@@ -234,7 +238,7 @@ def test_credentials_never_reach_outputs_streams_or_stores(tmp_path):
             _no_secret(f"stderr of {argv[:2]}", done.stderr)
         assert good.headers and all(h.get("Authorization") == f"Bearer {KEY}" for h in good.headers)  # it was sent
         assert echo.calls >= 2  # the echoing endpoint was really called (and its error recorded)
-    assert codes[:3] == [0, 0, 0] and codes[3] == 1, codes
+    assert codes[:4] == [0, 0, 0, 0] and codes[4] == 1, codes  # the parrot's reply is shown, its key masked
     written = [p for p in [*out.rglob("*"), *home.rglob("*")] if p.is_file()]
     assert any(p.name == "runs.sqlite" for p in written) and any(p.name == "run.json" for p in written)
     for p in written:

@@ -63,6 +63,16 @@ def redact(text: str) -> str:
     return out
 
 
+def redact_known(text: str) -> str:
+    """Only the keys read from the environment masked: for stored model replies, which must stay
+    as the model wrote them otherwise (a rerun from the cache gives the same answer)."""
+    with _KNOWN_LOCK:
+        known = sorted(_KNOWN, key=len, reverse=True)
+    for secret in known:
+        text = text.replace(secret, MASK)
+    return text
+
+
 def redact_obj(obj: Any) -> Any:
     """``redact`` applied to every string (keys too) of a JSON-like structure."""
     if isinstance(obj, str):

@@ -110,6 +110,9 @@ class ChatModel:
             except asyncio.TimeoutError:
                 raise ModelError(f"endpoint {self.endpoint.describe()}: no answer in time") from None
             seconds = time.perf_counter() - t0
+        from ..errors import redact_known
+
+        done = replace(done, text=redact_known(done.text))  # a key a server echoes back goes no further
         if self.cache is not None:
             self.cache.put(key, self.endpoint.name, self.endpoint.model, done.text, done.tokens_in, done.tokens_out)
         return Reply(text=done.text, tokens_in=done.tokens_in, tokens_out=done.tokens_out, seconds=seconds,

@@ -44,9 +44,11 @@ class ResponseCache:
             return row[0], int(row[1]), int(row[2])
 
     def put(self, key: str, endpoint: str, model: str, text: str, tokens_in: int, tokens_out: int) -> None:
-        with self._lock, self.db:
+        from ..errors import redact, redact_known
+
+        with self._lock, self.db:  # a key echoed back by a server is never stored
             self.db.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (key, endpoint, model, text, tokens_in, tokens_out, time.time()))
+                            (key, redact(endpoint), redact(model), redact_known(text), tokens_in, tokens_out, time.time()))
 
     def close(self) -> None:
         self.db.close()
