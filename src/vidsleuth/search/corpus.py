@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from ..errors import CorpusError, VidsleuthError  # noqa: F401  (CorpusError is re-exported)
 from ..files import write_atomic
+from ..media import content_id, probe
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,6 @@ def slug(text: str) -> str:
 def corpus_add(videos: list[str | Path], corpus: str | Path) -> list[VideoRecord]:
     """Append records for local video files (title from container metadata or the file name,
     duration from probe); files already in the corpus are skipped. Returns the new records."""
-    from ..media import open_media, probe
-
     p = Path(corpus)
     records = read_corpus(p, resolve_paths=False) if p.exists() and p.stat().st_size else []
     ids = {r.video_id for r in records}
@@ -181,12 +180,9 @@ def corpus_add(videos: list[str | Path], corpus: str | Path) -> list[VideoRecord
         info = probe(v, with_content_id=False)
         if str(v) in paths:
             continue
-        with open_media(v) as c:
-            title = (c.metadata or {}).get("title") or v.stem.replace("_", " ")
+        title = info.tags.get("title") or v.stem.replace("_", " ")  # probe read the container's tags
         vid = slug(v.stem)
         if vid in ids:
-            from ..media import content_id
-
             vid = f"{vid}-{content_id(v)[:8]}"
         rec = VideoRecord(video_id=vid, title=title, duration=round(info.duration, 3), path=str(v))
         records.append(rec)
