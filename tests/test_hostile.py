@@ -479,3 +479,16 @@ def test_log_records_are_redacted_whatever_the_logger(caplog):
     text = caplog.text
     assert "POST http://***@host/v1" in text and "tool failed" in text
     _no_secret("the log", text)
+
+
+def test_a_linked_task_folder_is_not_read(tmp_path):
+    from vidsleuth.bench.omnidr import find_tasks
+
+    outside = tmp_path / "outside" / "t1"
+    outside.mkdir(parents=True)
+    (outside / "rubric.json").write_text("{}")
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    os.symlink(outside, tasks / "t1")
+    with pytest.raises(VidsleuthError, match="holds no task folder with a rubric.json"):
+        find_tasks(tasks)

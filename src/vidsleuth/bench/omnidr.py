@@ -33,7 +33,11 @@ def find_tasks(tasks: Path) -> list[tuple[str, Path]]:
 
     if not tasks.is_dir():
         raise DataFileError(tasks, None, "the tasks folder does not exist", hint="give --tasks DIR with one folder per task")
-    found = sorted((p.name, p / "rubric.json") for p in tasks.iterdir() if (p / "rubric.json").is_file())
+    from ..files import iter_files
+
+    # confined to --tasks: a linked task folder or rubric (to a file outside) is skipped, never read
+    files, _ = iter_files(tasks, suffixes={".json"}, max_bytes=16 * 1024 * 1024)
+    found = sorted((p.parent.name, p) for p in files if p.name == "rubric.json" and p.parent.parent == tasks)
     if not found:
         raise DataFileError(tasks, None, "holds no task folder with a rubric.json: nothing to score")
     for _, rubric in found:
