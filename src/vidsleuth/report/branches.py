@@ -88,11 +88,8 @@ def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder, wa
 def views_of(a: Anchor) -> list[set[str]]:
     """The anchor's subject as each of its moments states it (a short caption "OVEN 230 °C" is not
     drowned by a misheard spoken sentence around the same value): object words, else all words."""
-    out = []
-    for text in [a.text] + [m.text for m in a.moments if m.text != a.text]:
-        words = subject_words(text)
-        if words:
-            out.append(objects(words) or words)
+    named = [objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments if m.text != a.text]]
+    out = [v for v in named if v]  # a caption "25km/h" names no thing: it does not make "speed" a subject
     return out or [anchor_words(a)[1]]
 
 

@@ -64,10 +64,10 @@ CASES: dict[str, tuple] = {
          {"torque": "compares"}),
     )),
     "health-zh": ("健康生活习惯", "视频里关于每天食盐、饮水、步数和锻炼的建议对吗？哪些需要更新？", "cmn", "zh", (
-        ("salt", "每天食盐不超过六克。", ""),
-        ("water", "每天喝水一千五百到一千七百毫升。", ""),
-        ("steps", "每天步行六千步。", ""),
-        ("exercise", "每次锻炼至少三十分钟。", "")), (
+        ("salt", "每天食盐不超过六克。", "每天食盐不超过6克"),
+        ("water", "每天喝水一千五百到一千七百毫升。", "饮水 1500-1700 毫升"),
+        ("steps", "每天步行六千步。", "每天步行 6000 步"),
+        ("exercise", "每次锻炼至少三十分钟。", "锻炼至少30分钟")), (
         ("salt-guide.html", "2022-04-01", "<p>中国居民膳食指南：成人每天食盐摄入量不超过5克。</p>", {"salt": "contradicts"}),
         ("water.md", "", "# 饮水指南\n\n2024年3月更新\n\n成年人每天饮水1500至1700毫升。\n", {"water": "supports"}),
         ("steps.txt", "2023-08-08", "步行建议\n\n专家建议每天步行6000步以上。\n", {"steps": "supports"}),
@@ -99,7 +99,7 @@ def build(folder: str | Path, name: str) -> dict:
     for _, said, shown in params:
         speech.append(synth.Speech(t, said, voice=voice, speed=140))
         if shown:
-            captions.append(synth.Caption(t + 0.5, t + 5.5, shown, y="h-text_h-40"))
+            captions.append(synth.Caption(t + 0.5, t + 5.5, shown, y="h-text_h-40", cjk=language == "zh"))
         t += 7.5
     frames = int((t + 1.0) * 25)
     spec = synth.ClipSpec(shots=(synth.Shot(frames // 2, "0x2a3a1a"), synth.Shot(frames - frames // 2, "0x1a1a3a")),

@@ -44,7 +44,7 @@ costs costing priced value number count total maximum minimum max min limit sett
 recommends recommendation guidance spec specs specification figure figures measured reading rated""".split())
 _GENERIC = set("""use used using set make makes made get gets take takes need needs needed should must can could would
 will may might keep kept put let go goes going want way thing things also just really very well good best better new
-now today video guide page article holds hold has have gives give uses puts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around
+now today video guide page article holds hold has have gives give uses puts out off cuts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around
 roughly approximately more less than between from under over above below within exactly only""".split())
 _ZH_STOP = set("的 了 和 是 在 与 及 或 也 都 就 要 我们 你 您 每天 每日 一天 建议 不要 可以 应该 需要 左右 以上 以下 以内 "
                "不超过 至少 不少于 大约 约 这 那 个 为 对 把 让 从 到 更 很 最 不 超过 少于 低于 高于 控制 控制在".split())
@@ -216,8 +216,7 @@ def heading_of(text: str, values: list[Value] | None = None) -> str:
     norm = normalise(text)
     found = [(m.group(0), m.start()) for m in re.finditer(r"[A-Za-z][A-Za-z-]+", norm)]
     words = [w for w, _ in found]
-    props = [w.lower() for w in words if w.lower() in _PROPERTY and w.lower() not in ("recommend", "recommended",
-                                                                                       "recommends", "min", "max")]
+    props = [w.lower() for w in words if w.lower() in _PROPERTY and w.lower() not in _NOT_HEADS]
     things = [(w, at) for w, at in found if w.lower() not in STOPWORDS and w.lower() not in _GENERIC
               and w.lower() not in _PROPERTY and w.lower() not in _UNIT_WORDS and w.lower() not in _NUMBER_WORDS
               and len(w) > 2 and w.lower() not in _IMPERATIVE_HEAD]
@@ -244,6 +243,8 @@ def heading_of(text: str, values: list[Value] | None = None) -> str:
     return head[0].upper() + head[1:]
 
 
+_NOT_HEADS = {"recommend", "recommended", "recommends", "min", "max", "minute", "hour", "time", "times", "long",
+              "longer", "short", "shorter", "high", "number", "total", "figure", "figures", "value", "measured", "reading"}
 _NOUN = {"weigh": "weight", "weighs": "weight", "heavy": "weight", "hot": "temperature", "warm": "temperature",
          "cold": "temperature", "heat": "temperature", "fast": "speed", "slow": "speed", "cost": "price", "costs": "price",
          "costing": "price", "priced": "price", "tight": "torque", "tall": "height", "high": "height", "wide": "width",

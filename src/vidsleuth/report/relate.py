@@ -46,6 +46,9 @@ _DISPARAGE = re.compile(r"\b(too (?:short|long|low|high|hot|cold|much|little|few
                         r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
                         r"instead of|not|no longer|wrong|myth|mistaken?|outdated|incorrect|obsolete)\b"
                         r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时", re.I)
+_DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
+                      r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
+                      r"not true|exaggerat\w*|overstat\w*)\b|实测|其实|并非|夸大", re.I)
 _BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
@@ -89,11 +92,12 @@ def newer(source_date: str, video_date: str) -> bool:
 
 
 def _later(excerpt: str, source_date: str, video_date: str) -> str:
-    """Why the excerpt is a revision of the video, or ''."""
+    """Why the excerpt is a revision of the video, or '' (a later source that disputes the video's
+    figure — "my battery gave only 540 Wh, well below the claim" — contradicts it, it does not revise it)."""
     cue = REVISION.search(excerpt)
     if cue:
         return f"stated as a revision (“{cue.group(0)}”)"
-    if newer(source_date, video_date):
+    if newer(source_date, video_date) and not _DISPUTE.search(excerpt):
         return f"source dated {source_date}, after the video ({video_date})"
     return ""
 
