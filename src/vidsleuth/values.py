@@ -42,13 +42,7 @@ _TORQUE: dict[str, list[str]] = _TABLE["torque"]
 UNITS = {s: u for u, spellings in _SPELLINGS.items() for s in spellings} | {
     s: u for u, spellings in _TORQUE.items() for s in spellings}
 PREFIX_UNITS = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "cny", "￥": "cny"}
-_DIMENSIONS = {  # pint dimensionality -> the kind's name
-    "[temperature]": "temperature", "[time]": "time", "[mass]": "mass", "[length]": "length",
-    "[length] ** 3": "volume", "[length] / [time]": "speed", "[length] ** 2 * [mass] / [time] ** 2": "energy",
-    "[length] ** 2 * [mass] / [time] ** 3": "power", "[mass] / [length] / [time] ** 2": "pressure",
-    "1 / [time]": "frequency", "dimensionless": "ratio", "[current] * [time]": "charge",
-    "[length] ** 2 * [mass] / [current] / [time] ** 3": "voltage", "[current]": "current",
-}
+_DIMENSIONS: dict[str, str] = _TABLE["dimensions"]  # pint dimensionality -> the kind's name
 
 
 @lru_cache(maxsize=1)
@@ -159,10 +153,7 @@ class Value:
         return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if shown in ("%", "°C", "°F") else " ") + shown
 
 
-_SHOWN = {"degC": "°C", "degF": "°F", "percent": "%", "N*m": "N·m", "W*h": "Wh", "kW*h": "kWh", "mA*h": "mAh",
-          "usd": "$", "eur": "€", "gbp": "£", "cny": "¥", "lbf*ft": "lb·ft", "lbf*inch": "lb·in", "mile/hour": "mph",
-          "fluid_ounce": "fl oz", "tablespoon": "tbsp", "teaspoon": "tsp", "step": "steps", "minute": "min",
-          "second": "s", "hour": "h"}
+_SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
 
 
 
