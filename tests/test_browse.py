@@ -508,7 +508,7 @@ def test_bench_browse_gives_the_same_metrics_on_threads_a_process_pool_and_ray(w
         setup = open_browse(**spec["open"])
         for executor in ("threads", "local", "ray"):
             m = run_browse(qs, lambda mm: setup.agent("video-browser", mm), setup.models, tmp_path / executor,
-                           protocol={"agent": "video-browser", "executor": executor}, concurrency=2,
+                           protocol={"agent": "video-browser", "executor": executor}, workers=2,
                            judge_with="llm", executor=executor, spec=spec, warn=lambda *_: None)
             results[executor] = {k: m[k] for k in keep}
         assert srv.max_in_flight == 1  # max_concurrency = 1 held across threads, processes and Ray workers

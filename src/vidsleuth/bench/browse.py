@@ -237,7 +237,7 @@ def _open_spec(spec: dict, protocol: dict):
 
 
 @writes_output("bench browse")
-def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, concurrency: int = 1,
+def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, workers: int = 1,
                judge_with: str = "auto", retries: int = 0, warn=None, executor: str = "threads",
                address: str | None = None, spec: dict | None = None) -> dict:
     """Answer every question (resumable through ``runner.map_items``), judge, write the outputs.
@@ -284,7 +284,7 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
     else:
         fn = _browse_job
         items = [(q["id"], (spec, q, str(out), str(store.path), run_id, method)) for q in qs]
-    result = map_items(fn, items, store=store, run_id=run_id, workers=max(1, concurrency), retries=retries,
+    result = map_items(fn, items, store=store, run_id=run_id, workers=max(1, workers), retries=retries,
                        label="questions", executor=executor, address=address)
     rows = [result.done[q["id"]] for q in qs if q["id"] in result.done]
     for r in rows:

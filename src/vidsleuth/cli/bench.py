@@ -43,7 +43,7 @@ def _browse_args(p):
       status=lambda m: run_errors_status(m["run_errors"], m["missing"], "questions"))
 def _bench_browse(args):
     spec = {"open": agent_spec(args, args.judge), "agent": args.agent}
-    return run_browse(args.questions, None, None, args.out, protocol={}, concurrency=args.workers,
+    return run_browse(args.questions, None, None, args.out, protocol={}, workers=args.workers,
                       judge_with=args.judge_with, retries=args.retries, executor=args.executor, address=args.address,
                       spec=spec)
 
