@@ -152,5 +152,5 @@ def test_hundred_thousand_levels_and_nan_are_refused_by_name(scratch):
     nan.write_text('{"video_id": "a", "title": "t", "duration": NaN}\n')
     from vidsleuth.search.corpus import read_corpus
 
-    with pytest.raises(VidsleuthError, match="line 1: NaN is not a number"):
+    with pytest.raises(VidsleuthError, match="line 1: duration: NaN is not a number"):
         read_corpus(nan)
