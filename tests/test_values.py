@@ -96,3 +96,12 @@ def test_labels_as_a_reader_writes_them():
     assert [v.label() for v in read_values("between 350 and 375 °F, at least 10 minutes, about 30 min, 50 mm/s")] == [
         "350–375°F", "≥ 10 min", "≈ 30 min", "50 mm/s"]
     assert read_values("165 °F")[0].shown_in("degC") == "73.9°C"
+
+
+def test_a_judge_reads_a_stated_value_in_another_unit():
+    from vidsleuth.values import states
+
+    assert states("Bake it at 482 °F.", "250 °C") is True
+    assert states("Bake between 200 and 300 °C.", "250 °C") is False  # a range is not the value
+    assert states("Bake it at 446 °F.", "250 °C") is False
+    assert states("The Silver Moth won.", "Silver Moth") is None  # not a value: the token judge decides

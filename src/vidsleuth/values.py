@@ -133,12 +133,6 @@ class Value:
                                 abs(other.hi) if other.hi != float("inf") else 0.0, 1e-9)
         return self.lo - slack <= other.lo and other.hi <= self.hi + slack
 
-    def overlaps(self, other: "Value", tolerance: float = MATCH) -> bool:
-        if not self.comparable(other):
-            return False
-        slack = tolerance * max(abs(self.point), abs(other.point), 1e-9)
-        return self.lo - slack <= other.hi and other.lo <= self.hi + slack
-
     def width(self) -> float:
         """How specific the value is (0 for a point); a bound is infinitely wide."""
         return self.hi - self.lo
@@ -394,3 +388,13 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
 def same_value(a: Value, b: Value) -> bool:
     """Two statements of one quantity agree: each within the other, or a point inside an interval."""
     return a.comparable(b) and (b.contains(a) or a.contains(b))
+
+
+def states(text: str, wanted: str) -> bool | None:
+    """Whether ``text`` states every value ``wanted`` names, as the same quantity after conversion
+    ("482 °F" states "250 °C"; a range states only an equal range); None when ``wanted`` names no value."""
+    want = read_values(wanted)
+    if not want:
+        return None
+    have = read_values(text)
+    return all(any(h.comparable(w) and h.form == w.form and w.contains(h) and h.contains(w) for h in have) for w in want)

@@ -43,12 +43,16 @@ class RulesJudge:
 
     def verdict(self, leaf: Leaf, units: list[str], vote: int = 0) -> tuple[str, str]:
         from ..browse.answers import matches
+        from ..values import states
+
+        def says(unit: str, value: str) -> bool:  # "250 °C" is stated as "482 °F" too
+            return matches(unit, value) or bool(states(unit, value))
 
         must = [str(m) for m in leaf.fact.get("must", [])]
         with_ = [str(w).lower() for w in leaf.fact.get("with", [])]
         if not must:
             return "error", "the rules judge needs fact.must values for this leaf"
-        stated = [u for u in units if all(matches(u, m) for m in must)]
+        stated = [u for u in units if all(says(u, m) for m in must)]
         for unit in stated:
             if not with_ or any(w in unit.lower() for w in with_):
                 return "yes", f"found together in: “{unit[:160]}”"
