@@ -31,6 +31,9 @@ def ask(question: str, index: str | Path, *, agent: str = "video-browser", trace
         **setup) -> Asked:
     """Answer ``question`` with ``agent`` over ``index``; ``setup`` holds ``open_browse``'s
     keywords (corpus, config, model, library, memory, allow_download, cache, t_max, …)."""
+    from ..limits import nonempty
+
+    nonempty(question, option="QUESTION", what="question")  # an empty question is a mistake, not a run
     browse = open_browse(index, **setup)
     store = RunStore(trace_store(trace)) if trace else None
     run_id = store.start_run("ask", {"question": question}) if store is not None else None
