@@ -8,7 +8,7 @@ APT_PACKAGES := ffmpeg espeak-ng sox fonts-wqy-zenhei fonts-dejavu-core libgl1 c
 STAMP := $(VENV)/.vidsleuth-installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup apt venv models demo test bench clean
+.PHONY: setup apt venv models demo demo-full test bench clean
 
 setup: apt venv models
 
@@ -31,8 +31,14 @@ venv: $(STAMP)
 models: venv
 	@$(PY) -m vidsleuth.assets
 
+# The quick demo (every main job in a few minutes, each job's figures printed as it finishes)
+# and the benchmark-sized one (14 browsing questions with Video-Browser and ReAct, whole compass set).
+DEMO_OUT ?= demo-output
 demo: setup
-	$(PY) -m vidsleuth demo --out demo-output
+	$(PY) -m vidsleuth demo --out $(DEMO_OUT) --overwrite
+
+demo-full: setup
+	$(PY) -m vidsleuth demo --full --out $(DEMO_OUT)-full --overwrite
 
 test: setup
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -49,4 +55,4 @@ bench: setup
 	$(PY) benchmarks/bench_report.py
 
 clean:
-	rm -rf demo-output .pytest_cache
+	rm -rf demo-output demo-output-full .pytest_cache

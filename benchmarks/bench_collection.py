@@ -1,7 +1,7 @@
 """A collection through the runner: 50 short generated clips ingested with 1 and 2 local worker
 processes and on a local Ray instance (2 CPUs), side by side in one run.
 
-    python benchmarks/bench_collection.py [--clips 50]
+    python benchmarks/bench_collection.py [--clips 50] [--executors local,ray]
 
 Prints throughput (hours of video per hour), scaling efficiency against one worker, and, for
 Ray, a run in which one worker process is killed mid-run: Ray retries its task, every clip is
@@ -63,6 +63,7 @@ def kill_a_ray_worker_after(seconds: float) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clips", type=int, default=50)
+    ap.add_argument("--executors", default="local,ray", help="which runs: local (1 and 2 workers), ray (2 CPUs, and a kill)")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "vidsleuth-bench-collection")
     args = ap.parse_args()
     from vidsleuth import __version__
@@ -73,7 +74,8 @@ def main() -> int:
     opts = IngestOptions()
     runs = [("local, 1 worker", "local", 1, False), ("local, 2 workers", "local", 2, False),
             ("ray, 2 CPUs", "ray", 2, False), ("ray, 2 CPUs, a worker killed at 5 s", "ray", 2, True)]
-    out: dict = {"clips": args.clips, "seconds_of_video_each": 4.0, "runs": {}}
+    runs = [r for r in runs if r[1] in args.executors.split(",")]
+    out: dict = {"clips": args.clips, "seconds_of_video_each": 4.0, "runs": {}, "load_before": os.getloadavg()}
     base = None
     for label, executor, workers, kill in runs:
         lib = args.work / f"lib-{int(time.time() * 1000)}"
@@ -90,9 +92,10 @@ def main() -> int:
                               "scaling_efficiency": round(base / secs / workers, 2),
                               "ingested": len(r.done), "failed": len(r.failures), "stored": stored,
                               "stored_distinct": distinct}
+    out["load_after"] = os.getloadavg()
     out["protocol"] = {"vidsleuth": __version__, "cpus": os.cpu_count(), "platform": platform.platform(),
                        "clip": "320x180, 4 s, two shots, one caption, one spoken sentence"}
-    print(f"\n{args.clips} clips of 4 s (320x180, caption and speech each)")
+    print(f"\n{args.clips} clips of 4 s (320x180, caption and speech each); load {out['load_before']} -> {out['load_after']}")
     print("| run | seconds | hours of video per hour | speed-up vs 1 worker | efficiency | ingested | failed | stored (distinct) |")
     print("|---|---|---|---|---|---|---|---|")
     for label, r in out["runs"].items():
