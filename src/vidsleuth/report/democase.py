@@ -122,15 +122,8 @@ FILLER = ("Many readers ask about tools and timing. We answer the common questio
           "Clean up the bench before you start, and keep a notebook of what you changed.")
 
 
-def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
-    """Write the case into ``folder``: ``video.mp4``, ``docs/``, ``truth.json``. Returns the truth."""
-    rng = random.Random(seed)
-    folder = Path(folder)
-    world = ["bread", "bike"][seed % 2]
-    title, request, params = WORLDS[world]
-    params = rng.sample(list(params), n_params)
-    values = {p.key: rng.choice(p.values) for p in params}
-    # video: an intro, then each parameter spoken and shown on screen
+def _video(folder: Path, title: str, params, values: dict) -> None:
+    """An intro, then each parameter spoken and shown on screen; the clip dated VIDEO_DATE."""
     speech = [synth.Speech(0.5, f"Welcome back. Today: {title.lower()}.")]
     captions = []
     t = 4.0
@@ -147,6 +140,35 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
     synth.remux(raw, video, "-metadata", f"creation_time={VIDEO_DATE}T12:00:00Z")
     raw.unlink()
     raw.with_suffix(".truth.json").unlink(missing_ok=True)
+
+
+def _write(docs: Path, name: str, fmt: str, doc_title: str, date: str, body: list[str]) -> None:
+    """One source document in its format (HTML with boilerplate, PDF, Markdown or text)."""
+    if fmt == "html":
+        meta = f"<meta name='date' content='{date}'>" if date else ""
+        html = (f"<!doctype html><html><head><title>{doc_title}</title>{meta}</head><body>{BOILER_TOP}<main><article>"
+                f"<h1>{doc_title}</h1>" + "".join(f"<p>{b}</p>" for b in body) + f"</article></main>{BOILER_BOTTOM}"
+                "</body></html>")
+        (docs / f"{name}.html").write_text(html, encoding="utf-8")
+    elif fmt == "pdf":
+        synth.write_pdf(docs / f"{name}.pdf", doc_title, ([f"Published {date}."] if date else []) + body)
+    elif fmt == "md":
+        (docs / f"{name}.md").write_text(f"# {doc_title}\n\n" + (f"Updated: {date}\n\n" if date else "")
+                                         + "\n\n".join(body) + "\n", encoding="utf-8")
+    else:
+        (docs / f"{name}.txt").write_text(doc_title + "\n" + (f"Date: {date}\n" if date else "") + "\n"
+                                          + "\n\n".join(body) + "\n", encoding="utf-8")
+
+
+def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
+    """Write the case into ``folder``: ``video.mp4``, ``docs/``, ``truth.json``. Returns the truth."""
+    rng = random.Random(seed)
+    folder = Path(folder)
+    world = ["bread", "bike"][seed % 2]
+    title, request, params = WORLDS[world]
+    params = rng.sample(list(params), n_params)
+    values = {p.key: rng.choice(p.values) for p in params}
+    _video(folder, title, params, values)
     # relations: every parameter gets two, all six kinds appear
     kinds = ["supports", "contradicts", "updates", "explains", "compares", "applies"]
     rng.shuffle(kinds)
@@ -174,20 +196,7 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
         cross = f"We cover the {rng.choice(others).subject} in another article."
         body = [rng.choice(FILLER), sentence, cross]
         name = f"source_{k + 1:02d}"
-        if fmt == "html":
-            meta = f"<meta name='date' content='{date}'>" if date else ""
-            html = (f"<!doctype html><html><head><title>{doc_title}</title>{meta}</head><body>{BOILER_TOP}<main><article>"
-                    f"<h1>{doc_title}</h1>" + "".join(f"<p>{b}</p>" for b in body) + f"</article></main>{BOILER_BOTTOM}"
-                    "</body></html>")
-            (docs / f"{name}.html").write_text(html, encoding="utf-8")
-        elif fmt == "pdf":
-            synth.write_pdf(docs / f"{name}.pdf", doc_title, ([f"Published {date}."] if date else []) + body)
-        elif fmt == "md":
-            (docs / f"{name}.md").write_text(f"# {doc_title}\n\n" + (f"Updated: {date}\n\n" if date else "")
-                                             + "\n\n".join(body) + "\n", encoding="utf-8")
-        else:
-            (docs / f"{name}.txt").write_text(doc_title + "\n" + (f"Date: {date}\n" if date else "") + "\n"
-                                              + "\n\n".join(body) + "\n", encoding="utf-8")
+        _write(docs, name, fmt, doc_title, date, body)
         truth_pairs.append({"file": f"{name}.{fmt}", "param": p.key, "relation": rel, "sentence": sentence, "date": date,
                             "video_value": p.unit.format(v=v), "source_value": p.unit.format(v=other),
                             "subject": p.subject, "other": p.other})
