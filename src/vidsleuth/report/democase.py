@@ -160,6 +160,21 @@ def _write(docs: Path, name: str, fmt: str, doc_title: str, date: str, body: lis
                                           + "\n\n".join(body) + "\n", encoding="utf-8")
 
 
+def _library_only(rng: random.Random, params, values: dict, truth_pairs: list[dict]) -> list[dict]:
+    # Facts of the task's independent evidence record that no document in the folder states (seed 000
+    # §3.2 builds rubrics from separately collected evidence): only the fact library has them.
+    library_only = []
+    for p in rng.sample(params, 2):
+        v = values[p.key]
+        used = {v} | {int(str(t["source_value"]).split()[0]) for t in truth_pairs if t["param"] == p.key}
+        other = next((x for x in p.values if x not in used), v * 2)
+        library_only.append({"param": p.key, "relation": "compares", "subject": p.subject, "other": p.other,
+                             "video_value": p.unit.format(v=v), "source_value": p.unit.format(v=other),
+                             "sentence": f"For {p.other} the {p.subject} is {p.unit.format(v=other)}, compared with "
+                                         f"{p.unit.format(v=v)} in this video."})
+    return library_only
+
+
 def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
     """Write the case into ``folder``: ``video.mp4``, ``docs/``, ``truth.json``. Returns the truth."""
     rng = random.Random(seed)
@@ -200,17 +215,7 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
         truth_pairs.append({"file": f"{name}.{fmt}", "param": p.key, "relation": rel, "sentence": sentence, "date": date,
                             "video_value": p.unit.format(v=v), "source_value": p.unit.format(v=other),
                             "subject": p.subject, "other": p.other})
-    # Facts of the task's independent evidence record that no document in the folder states (seed 000
-    # §3.2 builds rubrics from separately collected evidence): only the fact library has them.
-    library_only = []
-    for p in rng.sample(params, 2):
-        v = values[p.key]
-        used = {v} | {int(str(t["source_value"]).split()[0]) for t in truth_pairs if t["param"] == p.key}
-        other = next((x for x in p.values if x not in used), v * 2)
-        library_only.append({"param": p.key, "relation": "compares", "subject": p.subject, "other": p.other,
-                             "video_value": p.unit.format(v=v), "source_value": p.unit.format(v=other),
-                             "sentence": f"For {p.other} the {p.subject} is {p.unit.format(v=other)}, compared with "
-                                         f"{p.unit.format(v=v)} in this video."})
+    library_only = _library_only(rng, params, values, truth_pairs)
     (docs / "shop_hours.md").write_text("# Shop hours\n\nThe shop opens at 9 and closes at 17, and is closed on 25 December.\n\n"
                                         "Parking costs 2 euros per hour.\n", encoding="utf-8")
     (docs / "newsletter.txt").write_text("Newsletter\n\nThis month we visited 3 makers' fairs and met 40 readers. "
