@@ -247,7 +247,7 @@ def render(setup: Setup, data: ReportData) -> ReportData:
     from .render import copy_sources, place_video, write_outputs
 
     setup.out.mkdir(parents=True, exist_ok=True)
-    data = replace(data, video={**data.video, "file": place_video(setup.video, setup.out)})
+    data = replace(data, video={**data.video, "file": place_video(setup.video, setup.out, setup.info)})
     data = copy_sources(data, setup.out)
     write_outputs(data, setup.out)
     return data

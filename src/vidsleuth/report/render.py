@@ -42,12 +42,12 @@ def _template(name: str) -> str:
     return files("vidsleuth.report").joinpath("templates", name).read_text(encoding="utf-8")
 
 
-def place_video(src: Path, out_dir: Path) -> str:
+def place_video(src: Path, out_dir: Path, info=None) -> str:
     """Copy the video beside the report, or transcode it to H.264/AAC MP4 when Chromium cannot
-    play it; returns its name inside ``out_dir``."""
+    play it; returns its name inside ``out_dir``. ``info``: the probe the caller already made."""
     from ..media import probe
 
-    info = probe(src, with_content_id=False)
+    info = info or probe(src, with_content_id=False)
     playable = (src.suffix.lower() in PLAYABLE_SUFFIX and (info.codec in PLAYABLE_VIDEO or not info.has_video)
                 and (info.audio_codec in PLAYABLE_AUDIO or not info.has_audio))
     if playable:
