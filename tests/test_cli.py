@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -87,11 +88,21 @@ def test_no_output_is_lost_on_error(cli, main_clip, tmp_path):
 
 
 def test_demo_generates_ingests_and_prints_timelines(cli, tmp_path):
-    proc = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report", check_rc=0)
-    assert "== lighthouse_tour" in proc.stdout and "timelines:" in proc.stdout
+    proc = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report", "--skip-compass", check_rc=0)
+    assert "== timeline: lighthouse_tour" in proc.stdout and "; timelines " in proc.stdout
     lighthouse = (tmp_path / "demo" / "timelines" / "lighthouse_tour.txt").read_text().lower()
     assert "harbor point" in lighthouse and "1887" in lighthouse
     market = (tmp_path / "demo" / "timelines" / "market_report_zh.txt").read_text()
     assert "北京" in market
-    again = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report", check_rc=0)  # second run: cached, same output
-    assert again.stdout == proc.stdout
+    again = cli("demo", "--out", tmp_path / "demo", "--skip-agent", "--skip-report", "--skip-compass", check_rc=0)
+    unstamped = lambda out: re.sub(r"(?m)^\[\d+:\d\d\] ", "", out)  # the demo stamps each job with its elapsed time
+    assert unstamped(again.stdout) == unstamped(proc.stdout)  # second run: cached, same output
+
+
+def test_old_option_spellings_still_work_with_a_one_line_warning(cli, tmp_path):
+    proc = cli("bench", "omnidr", "--tasks", tmp_path / "none", "--reports", tmp_path / "none", "--out", tmp_path / "o",
+               "--concurrency", "2", check_rc=None)
+    lines = proc.stderr.strip().splitlines()
+    assert "vidsleuth: warning: --concurrency is deprecated; use --workers" in lines
+    assert proc.returncode == 1 and lines[-1].startswith("vidsleuth: error: ") and "none" in lines[-1]
+    assert "--concurrency" not in cli("bench", "browse", "--help", check_rc=0).stdout  # hidden from --help

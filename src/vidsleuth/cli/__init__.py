@@ -193,11 +193,12 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    progress.enable(not args.no_progress)  # drawn only when stderr is a terminal
-    with warnings.catch_warnings():
-        if not args.debug:
-            warnings.showwarning = _show_warning
+    with warnings.catch_warnings():  # warnings (a deprecated option's too) as one line each, unless --debug
+        shown, warnings.showwarning = warnings.showwarning, _show_warning
+        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        if args.debug:
+            warnings.showwarning = shown
+        progress.enable(not args.no_progress)  # drawn only when stderr is a terminal
         return _dispatch(args)
 
 
