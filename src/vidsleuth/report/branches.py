@@ -10,6 +10,7 @@ by the model layer). What is not linked is counted with the reason (``counts["dr
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -200,14 +201,24 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             dropped["a weaker excerpt of a source already cited for the anchor"] += 1
     out: list[Decision] = []
     per: Counter = Counter()
+    said: dict[str, set[str]] = {}  # per anchor, the statements already kept
     for d in sorted(best.values(), key=lambda d: (-(d.relation in VALUE_RELATIONS), -d.candidate.score)):
-        if per[d.candidate.anchor_id] >= per_anchor:
+        aid, text = d.candidate.anchor_id, _plain(d.candidate.excerpt)
+        if text in said.setdefault(aid, set()):
+            out.append(d)  # the same statement in a mirror, a print version or another edition: one more source
+            continue
+        if per[aid] >= per_anchor:
             dropped["over the sources-per-anchor budget"] += 1
             continue
-        per[d.candidate.anchor_id] += 1
+        per[aid] += 1
+        said[aid].add(text)
         out.append(d)
     order = {id(d): i for i, d in enumerate(decided)}
     return sorted(out, key=lambda d: order[id(d)])
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
 def run_branches(anchors: list[Anchor], candidates: list[Candidate], decide, *, workers: int = 4) -> list[Decision]:
