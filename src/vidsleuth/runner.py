@@ -84,7 +84,10 @@ def check_address(address: str, timeout: float = 5.0) -> tuple[str, int] | None:
 
 
 def _ray_init(ray, address: str | None, workers: int) -> None:
-    """``ray.init`` under a deadline: it can hang on an address that accepts but is not Ray."""
+    """``ray.init`` under a deadline when connecting to ``address`` (it can hang on an address
+    that accepts connections but is not Ray). Ray must start in the main thread, so the deadline
+    is an alarm signal there; elsewhere only the port check guards it."""
+    import signal
     import threading
 
     if ray.is_initialized():
@@ -92,23 +95,26 @@ def _ray_init(ray, address: str | None, workers: int) -> None:
     if address:
         check_address(address)
     kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
-    failed: list[BaseException] = []
+    alarm = bool(address) and hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
 
-    def connect() -> None:
-        try:
-            ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
-        except Exception as exc:  # reported below in one line
-            failed.append(exc)
+    def expired(signum, frame):
+        raise TimeoutError
 
-    t = threading.Thread(target=connect, name="vidsleuth-ray-init", daemon=True)
-    t.start()
-    t.join(CONNECT_TIMEOUT if address else 300.0)
-    if t.is_alive():
+    previous = signal.signal(signal.SIGALRM, expired) if alarm else None
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, CONNECT_TIMEOUT)
+    try:
+        ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
+    except TimeoutError:
         raise ArgumentError(f"--address {address}: Ray did not connect within {CONNECT_TIMEOUT:g} s",
-                            hint="is that a Ray head node (and the same Ray version)?")
-    if failed:
+                            hint="is that a Ray head node (and the same Ray version)?") from None
+    except (ConnectionError, RuntimeError, ValueError) as exc:
         raise ArgumentError(f"Ray could not start{' at ' + address if address else ''}: "
-                            f"{type(failed[0]).__name__}: {str(failed[0])[:200]}", hint="see `ray status`")
+                            f"{type(exc).__name__}: {str(exc)[:200]}", hint="see `ray status`") from None
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 def _ray_run(fn, todo, workers: int, retries: int, retry_on, address: str | None, on_done) -> None:
