@@ -10,7 +10,6 @@ from ..browse.questions import build_questions
 from ..browse.trace import load_trace, render
 from ..limits import arg
 from ..models import Models
-from ..rubric.stats import events_of, trajectory_stats
 from ..timecode import seconds_label
 from . import verb
 
@@ -84,6 +83,11 @@ def _trajectory_args(p):
 @verb("trajectory stats", "steps, tool errors, tokens, time and the interleaving rule (seed 000 App. F.7)",
       args=_trajectory_args, text=lambda stats, a: "  ".join(f"{k} {v}" for k, v in stats.items()))
 def _trajectory_stats(args):
+    from ..rubric.stats import (  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+        events_of,
+        trajectory_stats,
+    )
+
     return trajectory_stats(events_of(args.run))
 
 

@@ -9,7 +9,6 @@ from ..bench.browse import run_browse, summary_md
 from ..bench.compass import run_compass_sweep
 from ..bench.demoset import make_demo_set
 from ..bench.diff import bench_diff
-from ..bench.omnidr import run_omnidr
 from ..limits import arg, int_list
 from . import deprecated, run_errors_status, verb
 from .agents import AGENTS, agent_args, agent_spec
@@ -92,6 +91,10 @@ def _omnidr_args(p):
 @verb("bench omnidr", "score reports against Omni-ART rubric trees (seed 000): all-task and successful means, bootstrap",
       args=_omnidr_args, text=lambda m, a: f"outputs: {a.out}")
 def _bench_omnidr(args):
+    from ..bench.omnidr import (
+        run_omnidr,  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+    )
+
     return run_omnidr(args.tasks, args.reports, judge=args.judge, out=args.out, config=args.config,
                       against=args.against, browser=args.browser, workers=args.workers, seed=args.seed,
                       echo=lambda m: print(m, file=sys.stderr if args.json else sys.stdout))

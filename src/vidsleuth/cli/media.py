@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..demo import run_demo
 from ..library import IngestOptions, ingest, ingest_files
 from ..limits import arg
 from ..media import probe, save_frames, save_grids
@@ -161,5 +160,9 @@ def _demo_args(p):
 
 @verb("demo", "every main job offline on generated clips, printing each job's figures as they come", args=_demo_args)
 def _demo(args):
+    from ..demo import (
+        run_demo,  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+    )
+
     run_demo(args.out, agent=not args.skip_agent, reports=not args.skip_report, compass=not args.skip_compass,
              full=args.full)

@@ -7,9 +7,6 @@ from pathlib import Path
 
 from ..config import load_report_config
 from ..limits import arg
-from ..report import report
-from ..report.recheck import recheck
-from ..rubric.schema import validate_rubric
 from . import verb
 
 
@@ -53,6 +50,10 @@ def _passed(result: dict) -> tuple[int, str]:
 @verb("report", "write an interactive, validated research report anchored on a video (`report check DIR` re-checks one)",
       args=_report_args, text=_report_text, status=_passed)
 def _report(args):
+    from ..report import (
+        report,  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+    )
+
     return report(args.video, args.request, out=args.out, docs=args.docs, index=args.index, web=args.web,
                   model=args.model, config=args.config, library=args.library, date=args.date, browser=args.browser,
                   follow_links=args.follow_links, language=args.language, echo=lambda m: print(m, file=sys.stderr),
@@ -84,6 +85,10 @@ def _check_text(result: dict, args) -> str:
 @verb("report check", "check a written report: timestamps, citations, support, assets, links, budgets, browser",
       args=_check_args, text=_check_text, status=_passed)
 def _report_check(args):
+    from ..report.recheck import (
+        recheck,  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+    )
+
     return recheck(args.folder, model=args.model, config=args.config, browser=args.browser, repair=args.repair)
 
 
@@ -98,4 +103,8 @@ def _rubric_text(r: dict, args) -> str:
       args=lambda p: p.add_argument("file", type=Path, metavar="FILE"), text=_rubric_text,
       status=lambda r: (0, "") if r["valid"] else (1, "\n".join(f"{r['file']}: {line}" for line in r["problems"])))
 def _rubric_validate(args):
+    from ..rubric.schema import (
+        validate_rubric,  # deferred: the report stack (lxml, jinja2, playwright glue) loads for the verbs that use it
+    )
+
     return validate_rubric(args.file)
