@@ -492,3 +492,20 @@ def test_a_linked_task_folder_is_not_read(tmp_path):
     os.symlink(outside, tasks / "t1")
     with pytest.raises(VidsleuthError, match="holds no task folder with a rubric.json"):
         find_tasks(tasks)
+
+
+def test_an_address_that_answers_but_is_not_ray_fails_at_the_deadline():
+    """ray.init blocks in C++ there; the probe runs in a child process killed at the deadline."""
+    import socket
+    import threading
+
+    from vidsleuth.runner import probe_ray
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    threading.Thread(target=lambda: [server.accept() for _ in range(8)], daemon=True).start()
+    address = f"127.0.0.1:{server.getsockname()[1]}"
+    with pytest.raises(VidsleuthError, match=f"--address {address}: Ray did not connect within 4 s"):
+        probe_ray(address, timeout=4)
+    server.close()

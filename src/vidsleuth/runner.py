@@ -83,38 +83,33 @@ def check_address(address: str, timeout: float = 5.0) -> tuple[str, int] | None:
     return host, port
 
 
-def _ray_init(ray, address: str | None, workers: int) -> None:
-    """``ray.init`` under a deadline when connecting to ``address`` (it can hang on an address
-    that accepts connections but is not Ray). Ray must start in the main thread, so the deadline
-    is an alarm signal there; elsewhere only the port check guards it."""
-    import signal
-    import threading
+def probe_ray(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Connect to ``address`` once in a child process that is killed at the deadline: ``ray.init``
+    blocks in C++ on an address that accepts connections but is not a Ray head, where no signal
+    or thread can stop it. One line on failure."""
+    import subprocess
+    import sys
 
+    code = "import sys, ray; ray.init(address=sys.argv[1], logging_level='ERROR', log_to_driver=False); ray.shutdown()"
+    try:
+        done = subprocess.run([sys.executable, "-c", code, address], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ArgumentError(f"--address {address}: Ray did not connect within {timeout:g} s",
+                            hint="is that a Ray head node (and the same Ray version)?") from None
+    if done.returncode != 0:
+        last = next((ln for ln in reversed(done.stderr.strip().splitlines()) if ln.strip()), "no detail")
+        raise ArgumentError(f"--address {address}: Ray could not connect ({last[:200]})", hint="see `ray status` there")
+
+
+def _ray_init(ray, address: str | None, workers: int) -> None:
+    """``ray.init``; with ``address``, only after the port answers and a probe connected in time."""
     if ray.is_initialized():
         return
     if address:
         check_address(address)
+        probe_ray(address)
     kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
-    alarm = bool(address) and hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
-
-    def expired(signum, frame):
-        raise TimeoutError
-
-    previous = signal.signal(signal.SIGALRM, expired) if alarm else None
-    if alarm:
-        signal.setitimer(signal.ITIMER_REAL, CONNECT_TIMEOUT)
-    try:
-        ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
-    except TimeoutError:
-        raise ArgumentError(f"--address {address}: Ray did not connect within {CONNECT_TIMEOUT:g} s",
-                            hint="is that a Ray head node (and the same Ray version)?") from None
-    except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise ArgumentError(f"Ray could not start{' at ' + address if address else ''}: "
-                            f"{type(exc).__name__}: {str(exc)[:200]}", hint="see `ray status`") from None
-    finally:
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+    ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
 
 
 def _ray_run(fn, todo, workers: int, retries: int, retry_on, address: str | None, on_done) -> None:
