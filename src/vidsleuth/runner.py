@@ -103,10 +103,11 @@ def probe_ray(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
 
 def _ray_init(ray, address: str | None, workers: int) -> None:
     """``ray.init``; with ``address``, only after the port answers and a probe connected in time."""
+    if address:  # checked even when Ray is already up in this process: a dead address is an error
+        check_address(address)
     if ray.is_initialized():
         return
     if address:
-        check_address(address)
         probe_ray(address)
     kw = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
     ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **kw)
