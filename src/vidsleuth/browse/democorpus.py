@@ -203,6 +203,89 @@ def _record(vid: str, title: str, desc: str, d: Domain, path: str) -> dict:
             "duration": float(SECONDS), "path": path}
 
 
+class _Maker:
+    """Draws unused subjects and renders their clips, in one seeded order (so a seed gives one split)."""
+
+    def __init__(self, clips: Path, rng: random.Random) -> None:
+        self.clips, self.rng = clips, rng
+        self.corpus: list[dict] = []
+        self.used: set[tuple[str, str, str]] = set()
+
+    def subject(self, d: Domain, entity: str | None = None, qualifier: str | None = None,
+                avoid: set = frozenset()) -> Subject:
+        rng = self.rng
+        for _ in range(200):
+            e = entity or rng.choice(d.entities)
+            q = qualifier or rng.choice(d.qualifiers)
+            if (d.key, e, q) not in self.used:
+                self.used.add((d.key, e, q))
+                return Subject(d, e, q, _value(d, rng, set(avoid)))
+        raise ValueError(f"domain {d.key} has no unused subject left")
+
+    def add_video(self, vid: str, s: Subject, on_screen: bool, answer_video: bool) -> None:
+        rng = self.rng
+        _clip(self.clips / f"{vid}.mp4", s, on_screen, rng.choice(COLOURS), rng)
+        d, e, q = s.domain, s.entity, s.qualifier
+        vague = answer_video and rng.random() < 0.5  # half the answer videos' titles name only the entity
+        title = _fill(d.title_answer if vague else d.title_negative, e, q)
+        desc = _fill(d.desc_answer if vague else d.desc_negative, e, q)
+        self.corpus.append(_record(vid, title, desc, d, f"clips/{vid}.mp4"))
+
+
+def _single_questions(m: _Maker, domains: list[Domain], seed: int, n_questions: int) -> list[dict]:
+    """L1: one answer video and two hard negatives sharing its entity or its qualifier."""
+    questions = []
+    for i in range(n_questions):
+        d = domains[i % len(domains)]
+        on_screen = i % 2 == 0
+        key = f"q{seed}-{i:02d}-{d.key}"
+        target = m.subject(d)
+        same_entity = m.subject(d, entity=target.entity, avoid={target.value})
+        same_qualifier = m.subject(d, qualifier=target.qualifier, avoid={target.value, same_entity.value})
+        m.add_video(f"{key}-a", target, on_screen, True)
+        m.add_video(f"{key}-n1", same_entity, on_screen, False)
+        m.add_video(f"{key}-n2", same_qualifier, on_screen, False)
+        questions.append({"id": key, "question": _fill(m.rng.choice(d.questions), target.entity, target.qualifier),
+                          "answer": target.truth(), "level": "L1", "genre": d.genre, "seed_video_ids": [f"{key}-a"],
+                          "hard_negative_ids": [f"{key}-n1", f"{key}-n2"], "modality": "screen" if on_screen else "speech"})
+    return questions
+
+
+def _pair_questions(m: _Maker, seed: int, n_pairs: int) -> list[dict]:
+    """L2: two videos: which of two subjects of one entity has the larger value."""
+    questions = []
+    comparable = [d for d in DOMAINS if d.compare]
+    for i in range(n_pairs):
+        d = comparable[i % len(comparable)]
+        on_screen = i % 2 == 0
+        key = f"p{seed}-{i:02d}-{d.key}"
+        first = m.subject(d)
+        second = m.subject(d, entity=first.entity, avoid={first.value})
+        negative = m.subject(d, qualifier=first.qualifier, avoid={first.value, second.value})
+        m.add_video(f"{key}-a", first, on_screen, True)
+        m.add_video(f"{key}-b", second, on_screen, True)
+        m.add_video(f"{key}-n1", negative, on_screen, False)
+        bigger = first if first.value > second.value else second
+        question = d.compare.format(e=first.entity, q=first.qualifier, q2=second.qualifier)
+        questions.append({"id": key, "question": question, "answer": bigger.qualifier, "level": "L2", "genre": d.genre,
+                          "seed_video_ids": [f"{key}-a", f"{key}-b"], "hard_negative_ids": [f"{key}-n1"],
+                          "modality": "screen" if on_screen else "speech"})
+    return questions
+
+
+def _train_rows(m: _Maker, domains: list[Domain], seed: int, n_questions: int, n_train: int) -> list[dict]:
+    """Memory examples: on-screen answer videos of domains the eval questions come after."""
+    train = []
+    for j in range(n_train):
+        d = domains[(n_questions + j) % len(domains)]
+        s = m.subject(d)
+        vid = f"train{seed}-{j:02d}-{d.key}"
+        m.add_video(vid, s, True, True)
+        train.append({"id": vid, "question": _fill(d.questions[0], s.entity, s.qualifier), "answer": s.truth(),
+                      "seed_video_id": vid, "transcript_snippet": _fill(d.screen, s.entity, s.qualifier, s.shown()).lower()})
+    return train
+
+
 def build(folder: str | Path, *, seed: int = 0, n_questions: int = 12, n_pairs: int = 0, n_train: int = 6) -> dict[str, Path]:
     """A split: clips, ``corpus.jsonl``, ``questions.jsonl`` (eval) and ``train.jsonl`` (memory).
 
@@ -212,65 +295,13 @@ def build(folder: str | Path, *, seed: int = 0, n_questions: int = 12, n_pairs: 
     clips = folder / "clips"
     clips.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
-    corpus, questions, train = [], [], []
-    used: set[tuple[str, str, str]] = set()
-
-    def subject(d: Domain, entity: str | None = None, qualifier: str | None = None, avoid: set = frozenset()) -> Subject:
-        for _ in range(200):
-            e = entity or rng.choice(d.entities)
-            q = qualifier or rng.choice(d.qualifiers)
-            if (d.key, e, q) not in used:
-                used.add((d.key, e, q))
-                return Subject(d, e, q, _value(d, rng, set(avoid)))
-        raise ValueError(f"domain {d.key} has no unused subject left")
-
-    def add_video(vid: str, s: Subject, on_screen: bool, answer_video: bool) -> None:
-        _clip(clips / f"{vid}.mp4", s, on_screen, rng.choice(COLOURS), rng)
-        d, e, q = s.domain, s.entity, s.qualifier
-        vague = answer_video and rng.random() < 0.5  # half the answer videos' titles name only the entity
-        title = _fill(d.title_answer if vague else d.title_negative, e, q)
-        desc = _fill(d.desc_answer if vague else d.desc_negative, e, q)
-        corpus.append(_record(vid, title, desc, d, f"clips/{vid}.mp4"))
-
+    m = _Maker(clips, rng)
     domains = list(DOMAINS)
     rng.shuffle(domains)
-    for i in range(n_questions):
-        d = domains[i % len(domains)]
-        on_screen = i % 2 == 0
-        key = f"q{seed}-{i:02d}-{d.key}"
-        target = subject(d)
-        same_entity = subject(d, entity=target.entity, avoid={target.value})
-        same_qualifier = subject(d, qualifier=target.qualifier, avoid={target.value, same_entity.value})
-        add_video(f"{key}-a", target, on_screen, True)
-        add_video(f"{key}-n1", same_entity, on_screen, False)
-        add_video(f"{key}-n2", same_qualifier, on_screen, False)
-        questions.append({"id": key, "question": _fill(rng.choice(d.questions), target.entity, target.qualifier),
-                          "answer": target.truth(), "level": "L1", "genre": d.genre, "seed_video_ids": [f"{key}-a"],
-                          "hard_negative_ids": [f"{key}-n1", f"{key}-n2"], "modality": "screen" if on_screen else "speech"})
-    comparable = [d for d in DOMAINS if d.compare]
-    for i in range(n_pairs):  # two videos: which of two subjects of one entity has the larger value
-        d = comparable[i % len(comparable)]
-        on_screen = i % 2 == 0
-        key = f"p{seed}-{i:02d}-{d.key}"
-        first = subject(d)
-        second = subject(d, entity=first.entity, avoid={first.value})
-        negative = subject(d, qualifier=first.qualifier, avoid={first.value, second.value})
-        add_video(f"{key}-a", first, on_screen, True)
-        add_video(f"{key}-b", second, on_screen, True)
-        add_video(f"{key}-n1", negative, on_screen, False)
-        bigger = first if first.value > second.value else second
-        question = d.compare.format(e=first.entity, q=first.qualifier, q2=second.qualifier)
-        questions.append({"id": key, "question": question, "answer": bigger.qualifier, "level": "L2", "genre": d.genre,
-                          "seed_video_ids": [f"{key}-a", f"{key}-b"], "hard_negative_ids": [f"{key}-n1"],
-                          "modality": "screen" if on_screen else "speech"})
-    for j in range(n_train):
-        d = domains[(n_questions + j) % len(domains)]
-        s = subject(d)
-        vid = f"train{seed}-{j:02d}-{d.key}"
-        add_video(vid, s, True, True)
-        train.append({"id": vid, "question": _fill(d.questions[0], s.entity, s.qualifier), "answer": s.truth(),
-                      "seed_video_id": vid, "transcript_snippet": _fill(d.screen, s.entity, s.qualifier, s.shown()).lower()})
+    questions = _single_questions(m, domains, seed, n_questions)
+    questions += _pair_questions(m, seed, n_pairs)
+    train = _train_rows(m, domains, seed, n_questions, n_train)
     out = {"corpus": folder / "corpus.jsonl", "questions": folder / "questions.jsonl", "train": folder / "train.jsonl"}
-    for key, rows in (("corpus", corpus), ("questions", questions), ("train", train)):
+    for key, rows in (("corpus", m.corpus), ("questions", questions), ("train", train)):
         out[key].write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return out
