@@ -29,6 +29,64 @@ def completion(text: str, tokens_in: int = 10, tokens_out: int | None = None, mo
     }
 
 
+def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
+    """The request handler class bound to one ``ScriptedServer`` (its script, records and counters)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms stall
+
+        def log_message(self, *args):  # keep test output clean
+            pass
+
+        def do_GET(self):
+            if self.path.rstrip("/").endswith("/stats"):  # for a server run in another process
+                self._send(200, {"calls": server.calls, "max_in_flight": server.max_in_flight})
+            elif self.path.rstrip("/").endswith("/models"):
+                self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+            else:
+                self._send(404, {"error": {"message": "not found"}})
+
+        def do_POST(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length)
+            try:
+                body = json.loads(raw or b"{}")
+            except ValueError:
+                self._send(400, {"error": {"message": "invalid JSON body"}})
+                return
+            if self.path.rstrip("/").endswith("/embeddings"):
+                self._send(200, server._embeddings(body))
+                return
+            with server._lock:
+                n = server._n
+                server._n += 1
+                server.requests.append(body)
+                server.headers.append(dict(self.headers))
+                server.in_flight += 1
+                server.max_in_flight = max(server.max_in_flight, server.in_flight)
+            try:
+                server._respond(self, server._step(body, n))
+            finally:
+                with server._lock:
+                    server.in_flight -= 1
+
+        def _send(self, status: int, payload: Any, headers: dict | None = None):
+            data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, str(v))
+            self.end_headers()
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    return Handler
+
+
 class ScriptedServer:
     """``steps``: a list consumed in order (the last step repeats when ``repeat_last``), or a
     function of (request_json, call_number) returning a step."""
@@ -42,60 +100,7 @@ class ScriptedServer:
         self.max_in_flight = 0
         self._lock = threading.Lock()
         self._n = 0
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms stall
-
-            def log_message(self, *args):  # keep test output clean
-                pass
-
-            def do_GET(self):
-                if self.path.rstrip("/").endswith("/stats"):  # for a server run in another process
-                    self._send(200, {"calls": server.calls, "max_in_flight": server.max_in_flight})
-                elif self.path.rstrip("/").endswith("/models"):
-                    self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
-                else:
-                    self._send(404, {"error": {"message": "not found"}})
-
-            def do_POST(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length)
-                try:
-                    body = json.loads(raw or b"{}")
-                except ValueError:
-                    self._send(400, {"error": {"message": "invalid JSON body"}})
-                    return
-                if self.path.rstrip("/").endswith("/embeddings"):
-                    self._send(200, server._embeddings(body))
-                    return
-                with server._lock:
-                    n = server._n
-                    server._n += 1
-                    server.requests.append(body)
-                    server.headers.append(dict(self.headers))
-                    server.in_flight += 1
-                    server.max_in_flight = max(server.max_in_flight, server.in_flight)
-                try:
-                    server._respond(self, server._step(body, n))
-                finally:
-                    with server._lock:
-                        server.in_flight -= 1
-
-            def _send(self, status: int, payload: Any, headers: dict | None = None):
-                data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for k, v in (headers or {}).items():
-                    self.send_header(k, str(v))
-                self.end_headers()
-                try:
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
+        Handler = _handler_for(self)
         self._handler = Handler
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
