@@ -220,7 +220,11 @@ def test_bench_omnidr_rules_judge_missing_report_and_outputs(tmp_path):
     rows = [json.loads(x) for x in (tmp_path / "out" / "tasks.jsonl").read_text().splitlines()]
     assert rows[0]["verdicts"]["f1"]["verdict"] == "yes" and rows[0]["verdicts"]["f2"]["verdict"] == "no"
     run = json.loads((tmp_path / "out" / "run.json").read_text())
-    assert run["judge"] == "rules" and run["evaluator"] and len(run["prompts"]["rubric_judge.j2"]) == 16
+    assert set(run) == {"version", "benchmark", "vidsleuth", "created", "seconds", "protocol", "outputs"}
+    assert run["benchmark"] == "omnidr" and run["vidsleuth"]
+    proto = run["protocol"]
+    assert proto["judge"] == "rules" and proto["evaluator"] and len(proto["prompts"]["rubric_judge.j2"]) == 16
+    assert run["outputs"] == {n: "written" for n in ("heatmap.png", "metrics.json", "summary.md", "tasks.jsonl")}
 
 
 def test_rescoring_with_a_warm_cache_makes_no_model_call(tmp_path):

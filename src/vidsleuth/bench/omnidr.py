@@ -12,17 +12,19 @@ Outputs: ``tasks.jsonl`` (every leaf's verdict and rationale), ``metrics.json`` 
 missing or unreadable reports count 0 —, successful-report mean, completion rate, evaluator errors,
 per-dimension and per-direction means, and with ``--against`` the paired bootstrap interval of the
 difference), ``summary.md`` (per-task and per-direction tables), ``heatmap.png`` (tasks ×
-directions) and ``run.json`` (judge, prompts' hashes, evaluator version). A run where no task
+directions) and ``run.json`` (``bench.output``'s one shape; its ``protocol``: judge, prompts' hashes,
+evaluator version, bootstrap seed, model calls). A run where no task
 completed, or where every judge call failed, raises instead of reporting a score.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from ..errors import DataFileError, VidsleuthError
-from ..files import write_atomic, writes_output
+from ..files import writes_output
 
 EVALUATOR_VERSION = "omni-art-2"  # 2: pages read by the report contract; checks from report.check.CHECKS
 
@@ -94,6 +96,7 @@ def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", 
     from ..rubric.stats import paired_bootstrap
     from ..store import RunStore
 
+    started = time.monotonic()
     tasks, reports, out = Path(tasks), Path(reports), Path(out)
     found = find_tasks(tasks)
     _check_inputs(reports, against, seed)
@@ -115,7 +118,7 @@ def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", 
         metrics["paired_bootstrap"] = paired_bootstrap([r["score"] for r in rows], [r["score"] for r in per_system["against"]],
                                                        seed=seed)
     _write(out, rows, metrics, j, judge=judge, tasks=tasks, reports=reports, against=against, browser=browser,
-           seed=seed, calls=store.summary()["total"])
+           seed=seed, calls=store.summary()["total"], seconds=time.monotonic() - started)
     echo(f"all-task mean {metrics['all_task_mean']:.1f}, successful-report mean {metrics['successful_mean']:.1f}, "
          f"completion {metrics['completion_rate']:.0%}, evaluator errors {metrics['evaluator_errors']}")
     if against:
@@ -125,20 +128,20 @@ def run_omnidr(tasks: str | Path, reports: str | Path, *, judge: str = "rules", 
     return metrics
 
 
-def _write(out: Path, rows, metrics, j, *, judge, tasks, reports, against, browser, seed, calls) -> None:
-    from .. import __version__
+def _write(out: Path, rows, metrics, j, *, judge, tasks, reports, against, browser, seed, calls, seconds) -> None:
     from ..prompts import prompt_hash
+    from .output import WRITTEN, write_run
 
     metrics["heatmap"] = heatmap(rows, out / "heatmap.png")
-    write_atomic(out / "tasks.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-    write_atomic(out / "metrics.json", json.dumps(metrics, indent=1))
-    write_atomic(out / "summary.md", summary_md(rows, metrics))
     judge_desc = "rules" if judge == "rules" else j.model.endpoint.describe()
-    write_atomic(out / "run.json", json.dumps({
-        "vidsleuth": __version__, "evaluator": EVALUATOR_VERSION, "judge": judge_desc, "gate_votes": 3,
-        "prompts": {"rubric_judge.j2": prompt_hash("rubric_judge.j2")}, "tasks": str(tasks.resolve()),
-        "reports": str(reports.resolve()), "against": str(Path(against).resolve()) if against else None,
-        "browser": browser, "bootstrap_seed": seed, "model_calls": calls, "heatmap": metrics["heatmap"]}, indent=1))
+    protocol = {"evaluator": EVALUATOR_VERSION, "judge": judge_desc, "gate_votes": 3,
+                "prompts": {"rubric_judge.j2": prompt_hash("rubric_judge.j2")}, "tasks": str(tasks.resolve()),
+                "reports": str(reports.resolve()), "against": str(Path(against).resolve()) if against else None,
+                "browser": browser, "bootstrap_seed": seed, "model_calls": calls}
+    write_run(out, "omnidr", protocol, seconds=seconds, files={
+        "tasks.jsonl": "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+        "metrics.json": json.dumps(metrics, indent=1), "summary.md": summary_md(rows, metrics)},
+        figures={"heatmap.png": WRITTEN if metrics["heatmap"] == "heatmap.png" else metrics["heatmap"]})
 
 
 def summarise(rows: list[dict]) -> dict:
