@@ -89,14 +89,9 @@ class ReAct:
             final_turn = call > cfg.react_max_calls
             if final_turn:
                 messages.append(Message.of("user", "No tool calls are left: give the final answer JSON now."))
-            unparsed = ""
-            try:
-                reply = model.chat(messages, max_tokens=cfg.react_max_tokens, schema=REACT_SCHEMA if text_only else None)
-                data = reply.data if reply.data is not None else extract_json(reply.text)
-            except ModelOutputError as exc:
+            reply, data, unparsed = self._turn(model, messages, text_only)
+            if unparsed:
                 failures += 1
-                data, unparsed = {}, "unparseable turn"
-                reply = _NoReply(exc.raw)
             messages.append(Message.of("assistant", reply.text or "(unparseable)"))
             tool = data.get("tool") if isinstance(data, dict) else None
             if isinstance(data, dict) and data.get("Answer") not in (None, "") and tool in (None, "answer"):
@@ -116,32 +111,8 @@ class ReAct:
                                         0.25, watched, candidates, steps, failures)
             if final_turn:
                 break
-            note = ""
-            if tool == "search_videos" and str(data.get("query") or "").strip().lower() in searched \
-                    and [v for v in candidates if v not in watched]:
-                data, tool = {}, "repeat"  # the same search again is a wasted call: treated as an invalid one
-                unparsed = "repeated search"
-            problem = query_problem(str(data.get("query") or ""), question) if tool == "search_videos" else ""
-            if problem:
-                note = f"guard: {problem}; searching the question's words"
-                data = {**data, "query": question_query(question)}
-            elif tool != "search_videos" and not (tool == "watch" and str(data.get("video_id")) in self.videos.records):
-                # an empty, unparseable or invalid call: search the question first, then watch the
-                # best unwatched result (ranked by the fused Watcher for text-only models)
-                what = unparsed or f"invalid tool call {str(data)[:80]!r}"
-                unwatched = [v for v in candidates if v not in watched]
-                if unwatched:
-                    if text_only and len(unwatched) > 1:
-                        pool = [h.video_id for h in self.index.search(question_query(question), k=cfg.search_k)
-                                if h.video_id in unwatched] or unwatched
-                        ranked = [r.video_id for r in fuse(question, [self.videos.candidate_text(v) for v in pool],
-                                                           self.models.embedder())]
-                        unwatched = ranked + [v for v in unwatched if v not in ranked]
-                    note = f"guard: {what}; watching the next search result"
-                    data, tool = {"tool": "watch", "video_id": unwatched[0]}, "watch"
-                else:
-                    note = f"guard: {what}; searching the question's words"
-                    data, tool = {"tool": "search_videos", "query": question_query(question)}, "search_videos"
+            data, tool, note = self._guard(question, data, tool, unparsed, candidates, watched, searched,
+                                           text_only)
             if tool == "search_videos":
                 searched.add(str(data.get("query")).strip().lower())
                 query, hits, empty = guarded_search(self.index, str(data.get("query")), question, cfg.search_k)
@@ -159,6 +130,50 @@ class ReAct:
                 messages.append(Message.of("user", *self._watch_parts(vid, text_only)))
         return self._answer(question, None, "no final answer within the tool budget", None, watched, candidates,
                             steps, failures + 1)
+
+    def _turn(self, model, messages: list[Message], text_only: bool) -> tuple[Any, Any, str]:
+        """One model turn: the reply, its JSON (``{}`` when unparseable) and why it failed ("" if not)."""
+        try:
+            reply = model.chat(messages, max_tokens=self.cfg.react_max_tokens,
+                               schema=REACT_SCHEMA if text_only else None)
+            return reply, (reply.data if reply.data is not None else extract_json(reply.text)), ""
+        except ModelOutputError as exc:
+            return _NoReply(exc.raw), {}, "unparseable turn"
+
+    def _guard(self, question: str, data: Any, tool: Any, unparsed: str, candidates: list[str],
+               watched: list[str], searched: set[str], text_only: bool) -> tuple[Any, Any, str]:
+        """A repeated search, a bad query or an invalid call replaced by a useful one: (call, tool, note)."""
+        note = ""
+        if tool == "search_videos" and str(data.get("query") or "").strip().lower() in searched \
+                and [v for v in candidates if v not in watched]:
+            data, tool = {}, "repeat"  # the same search again is a wasted call: treated as an invalid one
+            unparsed = "repeated search"
+        problem = query_problem(str(data.get("query") or ""), question) if tool == "search_videos" else ""
+        if problem:
+            note = f"guard: {problem}; searching the question's words"
+            data = {**data, "query": question_query(question)}
+        elif tool != "search_videos" and not (tool == "watch" and str(data.get("video_id")) in self.videos.records):
+            # an empty, unparseable or invalid call: search the question first, then watch the
+            # best unwatched result (ranked by the fused Watcher for text-only models)
+            what = unparsed or f"invalid tool call {str(data)[:80]!r}"
+            unwatched = [v for v in candidates if v not in watched]
+            if unwatched:
+                if text_only and len(unwatched) > 1:
+                    unwatched = self._rank_unwatched(question, unwatched)
+                note = f"guard: {what}; watching the next search result"
+                data, tool = {"tool": "watch", "video_id": unwatched[0]}, "watch"
+            else:
+                note = f"guard: {what}; searching the question's words"
+                data, tool = {"tool": "search_videos", "query": question_query(question)}, "search_videos"
+        return data, tool, note
+
+    def _rank_unwatched(self, question: str, unwatched: list[str]) -> list[str]:
+        """Unwatched candidates, the ones the fused Watcher ranks for the question first."""
+        pool = [h.video_id for h in self.index.search(question_query(question), k=self.cfg.search_k)
+                if h.video_id in unwatched] or unwatched
+        ranked = [r.video_id for r in fuse(question, [self.videos.candidate_text(v) for v in pool],
+                                           self.models.embedder())]
+        return ranked + [v for v in unwatched if v not in ranked]
 
     def _answer(self, question, answer, explanation, confidence, watched, candidates, steps, failures) -> Answer:
         return Answer(question=question, answer=answer, explanation=explanation, confidence=confidence,
