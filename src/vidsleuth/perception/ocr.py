@@ -274,6 +274,49 @@ def _similar(a: str, b: str, threshold: float) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
 
 
+def _follow(open_tracks: list[_Track], boxes: list[TextBox], t: float, similarity: float, max_gap: int,
+            done: list[_Track]) -> list[_Track]:
+    """One frame's boxes extend the tracks they match or open new ones; a track missed more than
+    ``max_gap`` frames in a row moves to ``done``. Returns the tracks still open."""
+    seen: set[int] = set()
+    for b in boxes:
+        key = normalise(b.text)
+        if not key:
+            continue
+        match = next(
+            (k for k, tr in enumerate(open_tracks) if k not in seen and _similar(tr.key, key, similarity)),
+            None,
+        )
+        if match is None:
+            open_tracks.append(_Track(key, b.text, t, t, [b.score]))
+            seen.add(len(open_tracks) - 1)
+        else:
+            tr = open_tracks[match]
+            tr.last, tr.missed = t, 0
+            tr.scores.append(b.score)
+            if b.score >= max(tr.scores):
+                tr.text = b.text
+            seen.add(match)
+    still: list[_Track] = []
+    for k, tr in enumerate(open_tracks):
+        if k not in seen:
+            tr.missed += 1
+        (done if tr.missed > max_gap else still).append(tr)
+    return still
+
+
+def _segment(tr: _Track, step: float, duration: float) -> Segment:
+    """A track as an ``ocr`` segment spanning half a sampling step either side of its frames."""
+    return Segment(
+        start=round(max(0.0, tr.first - step / 2), 3),
+        end=round(min(duration, tr.last + step / 2), 3),
+        kind="ocr",
+        text=tr.text,
+        confidence=round(float(np.mean(tr.scores)), 4),
+        source="ocr:rapidocr-ppocrv4",
+    )
+
+
 def read_video_text(
     path: str | Path,
     *,
@@ -305,42 +348,8 @@ def read_video_text(
                 sig = _signature(frame.image)
                 boxes = previous_boxes if _same_picture(previous_sig, sig) else read_image(frame.image, min_score)
                 previous_sig, previous_boxes = sig, boxes
-            seen: set[int] = set()
-            for b in boxes:
-                key = normalise(b.text)
-                if not key:
-                    continue
-                match = next(
-                    (k for k, tr in enumerate(open_tracks) if k not in seen and _similar(tr.key, key, similarity)),
-                    None,
-                )
-                if match is None:
-                    open_tracks.append(_Track(key, b.text, frame.t, frame.t, [b.score]))
-                    seen.add(len(open_tracks) - 1)
-                else:
-                    tr = open_tracks[match]
-                    tr.last, tr.missed = frame.t, 0
-                    tr.scores.append(b.score)
-                    if b.score >= max(tr.scores):
-                        tr.text = b.text
-                    seen.add(match)
-            still: list[_Track] = []
-            for k, tr in enumerate(open_tracks):
-                if k not in seen:
-                    tr.missed += 1
-                (done if tr.missed > max_gap else still).append(tr)
-            open_tracks = still
+            open_tracks = _follow(open_tracks, boxes, frame.t, similarity, max_gap, done)
             bar.advance()
     done.extend(open_tracks)
-    segments = [
-        Segment(
-            start=round(max(0.0, tr.first - step / 2), 3),
-            end=round(min(info.duration, tr.last + step / 2), 3),
-            kind="ocr",
-            text=tr.text,
-            confidence=round(float(np.mean(tr.scores)), 4),
-            source="ocr:rapidocr-ppocrv4",
-        )
-        for tr in done
-    ]
+    segments = [_segment(tr, step, info.duration) for tr in done]
     return sorted(segments, key=lambda s: (s.start, s.text))
