@@ -14,6 +14,7 @@ from ..errors import DataFileError, ModelOutputError, VidsleuthError
 from ..files import writes_output
 from ..prompts import prompt_hash, render
 from ..search.corpus import iter_jsonl
+from .browse_figures import plot
 
 BINS = 5
 JUDGE_SCHEMA = {"type": "object", "properties": {"is_correct": {"type": "boolean"}}, "required": ["is_correct"]}
@@ -236,6 +237,22 @@ def _open_spec(spec: dict, protocol: dict):
     return (lambda m: setup.agent(spec["agent"], m)), setup.models, {**browse_protocol(setup, spec["agent"]), **protocol}
 
 
+def _unavailable_warner(warn):
+    """A callback that warns once, naming the first unreadable video (the rest are only counted)."""
+    import warnings
+
+    warned: list[str] = []
+
+    def unavailable(first) -> None:
+        if not warned:
+            warned.append(first[1])
+            (warn or (lambda m: warnings.warn(m, stacklevel=2)))(
+                f"some corpus videos cannot be read (first: {first[0]}: {first[1]}); "
+                "they are counted as 'videos unavailable' and their candidates are screened on metadata only")
+
+    return unavailable
+
+
 @writes_output("bench browse")
 def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *, protocol: dict, workers: int = 1,
                judge_with: str = "auto", retries: int = 0, warn=None, executor: str = "threads",
@@ -248,8 +265,6 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
     threads, spread it). A question whose agent or judge call fails (an endpoint error) is not
     stored: it is counted in ``missing`` with its error, and rerunning the same command asks
     exactly those again."""
-    import warnings
-
     from ..errors import ArgumentError
     from ..runner import map_items
     from ..store import RunStore
@@ -269,15 +284,7 @@ def run_browse(questions: str | Path, agent_factory, models, out: str | Path, *,
                 "judge_prompt": prompt_hash("judge.j2") if method == "llm" else None}
     run_id = store.find_or_start("browse", protocol)
     bound = models.bind(store, run_id)
-    warned: list[str] = []
-
-    def unavailable(first) -> None:
-        if not warned:
-            warned.append(first[1])
-            (warn or (lambda m: warnings.warn(m, stacklevel=2)))(
-                f"some corpus videos cannot be read (first: {first[0]}: {first[1]}); "
-                "they are counted as 'videos unavailable' and their candidates are screened on metadata only")
-
+    unavailable = _unavailable_warner(warn)
     if executor == "threads":
         fn = lambda q: answer_question(q, agent_factory(bound), bound, out, method, unavailable)  # noqa: E731
         items = [(q["id"], q) for q in qs]
@@ -339,37 +346,6 @@ def summary_md(m: dict) -> str:
     calls = m["calls"]["total"]
     lines.append(f"Model calls {calls['model_calls']} (+{calls['cache_hits']} cached), cost {calls['cost']:.4f}.")
     return "\n".join(lines) + "\n"
-
-
-def plot(m: dict, out: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    bins = m["calibration"]["bins"]
-    fig, ax = plt.subplots(figsize=(4.5, 4))
-    centers = [(b["lo"] + b["hi"]) / 2 for b in bins]
-    ax.bar(centers, [b["accuracy"] or 0 for b in bins], width=0.18, label="accuracy", alpha=0.8)
-    ax.plot([0, 1], [0, 1], "k--", lw=1, label="perfect calibration")
-    ax.plot(centers, [b["confidence"] if b["confidence"] is not None else np.nan for b in bins], "o", label="mean confidence")
-    ax.set_xlabel("confidence")
-    ax.set_ylabel("accuracy")
-    ax.set_title(f"Reliability (CE {100 * m['calibration_error']:.1f}%)")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(out / "reliability.png", dpi=100)
-    plt.close(fig)
-    genres = m["by_genre"]
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.bar(list(genres), [v["accuracy"] for v in genres.values()])
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("accuracy")
-    ax.set_title("Accuracy by genre")
-    plt.setp(ax.get_xticklabels(), rotation=20, fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out / "genres.png", dpi=100)
-    plt.close(fig)
 
 
 def watcher_comparison(index, models, videos, questions: str | Path, config=None,
