@@ -34,17 +34,17 @@ def main() -> int:
     ap.add_argument("--agents", default="video-browser,react")
     ap.add_argument("--out", type=Path, default=Path("bench-output"))
     ap.add_argument("--levels", type=int, default=0,
-                    help="build the L1/L2/L3 world (browse/demolevels.py) with this many questions per level instead")
+                    help="build the L1/L2/L3 world (synth/browse_levels.py) with this many questions per level instead")
     args = ap.parse_args()
     if args.threads:
         os.environ["VIDSLEUTH_THREADS"] = str(args.threads)
 
     from vidsleuth import __version__
     from vidsleuth.bench.browse import run_browse, watcher_comparison
-    from vidsleuth.browse.democorpus import build
-    from vidsleuth.browse.demolevels import build_levels
     from vidsleuth.browse.setup import browse_protocol, open_browse
     from vidsleuth.search.index import build_index
+    from vidsleuth.synth.browse_levels import build_levels
+    from vidsleuth.synth.browse_world import build
 
     folder = args.out / (f"browse-levels-seed{args.seed}" if args.levels else f"browse-seed{args.seed}")
     t0 = time.perf_counter()

@@ -33,13 +33,14 @@ def one(seed: int, work: Path) -> list[dict]:
     from tests.test_mcp_agent import ReportAgent, _drive
 
     from vidsleuth.library import IngestOptions
-    from vidsleuth.report import democase, report
+    from vidsleuth.report import report
     from vidsleuth.rubric.calibration import task_rubric
     from vidsleuth.rubric.evaluate import score_report
+    from vidsleuth.synth import report_cases
     from vidsleuth.testing import ScriptedServer
 
     root = work / f"seed{seed}"
-    truth = democase.build(root / "case", seed=seed)
+    truth = report_cases.build(root / "case", seed=seed)
     _subtitles(root / "case", truth)
     (root / "case" / "rubric.json").write_text(json.dumps(task_rubric(truth)), encoding="utf-8")
     t0 = time.perf_counter()
@@ -56,7 +57,7 @@ def one(seed: int, work: Path) -> list[dict]:
     t2 = time.perf_counter()
     rows = []
     for name, folder, secs in (("pipeline", root / "pipeline", t1 - t0), ("mcp-agent", root / "agent-report", t2 - t1)):
-        d = democase.score(json.loads((folder / "report.json").read_text(encoding="utf-8")), truth)
+        d = report_cases.score(json.loads((folder / "report.json").read_text(encoding="utf-8")), truth)
         checks = json.loads((folder / "checks.json").read_text(encoding="utf-8"))
         rows.append({"seed": seed, "system": name, "checks_passed": checks["passed"],
                      "rubric_score": score_report(folder, root / "case" / "rubric.json")["score"],

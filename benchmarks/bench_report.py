@@ -10,7 +10,7 @@ anchor coverage and checks, for the deterministic relater and the bundled local 
 someone who never read the code (``video.mp4``, ``request.txt``, ``docs/``) and scores the reports
 with that set's own scorer (``DIR/../score_report.py --json``); the code was never tuned on it.
 
-Each case (``vidsleuth.report.democase``) is a generated how-to video (speech and on-screen text
+Each case (``vidsleuth.synth.report_cases``) is a generated how-to video (speech and on-screen text
 state four parameters) with an evidence folder whose sources' relations to the video are
 known (eight, covering supports, contradicts, updates, explains, compares, applies), plus distractors and a damaged
 PDF. Seed 0 is the demo, seeds 1, 3, 4 were used while building the relater, seed 5 is in the
@@ -38,7 +38,7 @@ def main() -> int:
     ap.add_argument("--relaters", default="rules,local", help="rules and/or endpoint names (e.g. local, local-1.5b)")
     ap.add_argument("--out", type=Path, default=Path("bench-output/report"))
     ap.add_argument("--no-browser", action="store_true")
-    ap.add_argument("--devcases", action="store_true", help="the hand-written development cases (report.devcases)")
+    ap.add_argument("--devcases", action="store_true", help="the hand-written development cases (synth.dev_cases)")
     ap.add_argument("--heldout", type=Path, help="a held-out task set (TASK/video.mp4, request.txt, docs/) and its scorer")
     args = ap.parse_args()
     if args.heldout:
@@ -46,16 +46,17 @@ def main() -> int:
 
     from vidsleuth import __version__
     from vidsleuth.prompts import prompt_hash
-    from vidsleuth.report import democase, devcases, report
+    from vidsleuth.report import report
     from vidsleuth.report.pipeline import PROMPTS
+    from vidsleuth.synth import dev_cases, report_cases
 
     relaters = [r.strip() for r in args.relaters.split(",") if r.strip()]
     rows = []
-    for seed in (list(devcases.CASES) if args.devcases else args.seeds):
+    for seed in (list(dev_cases.CASES) if args.devcases else args.seeds):
         case = args.out / f"case-{seed}"
         if case.exists():
             shutil.rmtree(case)
-        truth = devcases.build(case, seed) if args.devcases else democase.build(case, seed=seed)
+        truth = dev_cases.build(case, seed) if args.devcases else report_cases.build(case, seed=seed)
         for rel in relaters:
             out = args.out / f"report-{seed}-{rel}"
             if out.exists():
@@ -65,7 +66,7 @@ def main() -> int:
                          model=None if rel == "rules" else rel, browser=not args.no_browser,
                          language=truth.get("language"))
             seconds = time.perf_counter() - t0
-            s = democase.score(json.loads((out / "report.json").read_text()), truth)
+            s = report_cases.score(json.loads((out / "report.json").read_text()), truth)
             rows.append({"seed": seed, "relater": rel, "seconds": round(seconds, 1), "passed": res["passed"],
                          "failed_checks": sorted(k for k, v in res["checks"].items() if v),
                          **{k: v for k, v in s.items() if k != "rows"},
@@ -95,7 +96,7 @@ def main() -> int:
               f"{m['checks_passed']:.0%} | {m['seconds_per_report']:.1f} |")
     protocol = {"vidsleuth": __version__, "python": sys.version.split()[0], "machine": platform.machine(),
                 "seeds": args.seeds, "relaters": relaters, "prompts": {p: prompt_hash(p) for p in PROMPTS},
-                "browser": not args.no_browser, "case": "vidsleuth.report.democase (4 parameters, 8 related sources, "
+                "browser": not args.no_browser, "case": "vidsleuth.synth.report_cases (4 parameters, 8 related sources, "
                 "2 distractors, 1 damaged PDF)"}
     (ROOT / "results").mkdir(exist_ok=True)
     (ROOT / "results" / f"bench_report-{'-'.join(relaters)}.json").write_text(json.dumps({"protocol": protocol, "summary": summary,

@@ -1,4 +1,4 @@
-"""Shared set-up of the MCP tests: a root folder with a generated report case (democase seed 0,
+"""Shared set-up of the MCP tests: a root folder with a generated report case (report_cases seed 0,
 speech as a subtitle sidecar so no ASR runs), a second clip, a corpus and its index; and the
 server started as a harness starts it (``python -m vidsleuth mcp``) with the SDK's stdio client."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from vidsleuth.report import democase
+from vidsleuth.synth import report_cases
 
 SRT_LINE = "{n}\n{a} --> {b}\n{text}\n\n"
 
@@ -25,7 +25,7 @@ def _stamp(t: float) -> str:
 
 
 def _subtitles(case: Path, truth: dict) -> None:
-    """The case's speech as a sidecar: the intro at 0.5 s, parameter k at 4 + 7k s (democase.build)."""
+    """The case's speech as a sidecar: the intro at 0.5 s, parameter k at 4 + 7k s (report_cases.build)."""
     lines = [(0.5, f"Welcome back. Today: {truth['title'].lower()}.")]
     lines += [(4.0 + 7.0 * k, p["text"]) for k, p in enumerate(truth["params"])]
     (case / "video.srt").write_text("".join(SRT_LINE.format(n=i, a=_stamp(t), b=_stamp(t + 3.0), text=text)
@@ -41,7 +41,7 @@ def mcp_root(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("mcp-root")
     from vidsleuth.rubric.calibration import task_rubric
 
-    truth = democase.build(root / "case", seed=0)
+    truth = report_cases.build(root / "case", seed=0)
     _subtitles(root / "case", truth)
     (root / "case" / "rubric.json").write_text(json.dumps(task_rubric(truth)), encoding="utf-8")
     synth.make_clip(root / "other.mp4", synth.ClipSpec(shots=(synth.Shot(50, "0x204060"),), audio=False))

@@ -15,8 +15,8 @@ PACKAGE = SRC / "vidsleuth"
 
 # Floors, lowest first (DESIGN.md, "The house after the straightening pass"). A module takes the
 # floor of its longest listed prefix. The generated worlds (clips, demo corpus and levels, report
-# cases, the compass demo set) and what runs on them (the rubric calibration writes report cases
-# and reports on them) are the synth floor wherever they live today.
+# cases, the compass demo set: the synth/ package) and what runs on them (the rubric calibration
+# writes report cases and reports on them; testing's scripted server) are the synth floor.
 FLOORS: list[tuple[str, ...]] = [
     ("vidsleuth", "vidsleuth.errors", "vidsleuth.files", "vidsleuth.timecode", "vidsleuth.limits", "vidsleuth.values",
      "vidsleuth.config", "vidsleuth.types", "vidsleuth.assets", "vidsleuth.progress", "vidsleuth.markdown",
@@ -26,8 +26,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("vidsleuth.models",),
     ("vidsleuth.search", "vidsleuth.browse", "vidsleuth.report", "vidsleuth.rubric"),
     ("vidsleuth.bench",),
-    ("vidsleuth.synth", "vidsleuth.browse.democorpus", "vidsleuth.browse.demolevels", "vidsleuth.report.democase", "vidsleuth.report.devcases",
-     "vidsleuth.bench.demoset", "vidsleuth.rubric.calibration", "vidsleuth.testing"),
+    ("vidsleuth.synth", "vidsleuth.rubric.calibration", "vidsleuth.testing"),
     ("vidsleuth.cli", "vidsleuth.mcp_tools", "vidsleuth.demo", "vidsleuth.skill", "vidsleuth.__main__"),
 ]
 NAMES = ["base", "schemas", "media/perception/library", "models", "search/browse/report/rubric", "bench", "synth",
@@ -154,7 +153,8 @@ def test_the_reader_sees_edges_inside_functions_and_resolves_relative_imports():
     assert {"vidsleuth.media", "vidsleuth.library"} <= imports_of("vidsleuth.cli.media")
     assert "vidsleuth.search.index" in imports_of("vidsleuth.search.evaluate")
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert floor("vidsleuth.report.democase") == floor("vidsleuth.synth") > floor("vidsleuth.report.check")
+    assert floor("vidsleuth.synth.report_cases") == floor("vidsleuth.rubric.calibration") == floor("vidsleuth.synth")
+    assert floor("vidsleuth.synth") > floor("vidsleuth.bench.compass") > floor("vidsleuth.report.check")
 
 
 def test_no_import_cycle_among_vidsleuth_modules():

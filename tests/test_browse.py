@@ -260,8 +260,8 @@ def test_world_is_not_decided_by_construction(tmp_path):
     """The generated world: negatives share the topic words and carry other values, the answer
     clip's caption never repeats the question, half the answers are only spoken, seeds differ."""
     from vidsleuth.browse.answers import value_tokens
-    from vidsleuth.browse.democorpus import build
     from vidsleuth.browse.guards import content_words
+    from vidsleuth.synth.browse_world import build
 
     a = build(tmp_path / "a", seed=3, n_questions=4, n_train=1)
     b = build(tmp_path / "b", seed=4, n_questions=4, n_train=1)
@@ -291,7 +291,7 @@ def test_fused_watcher_beats_metadata_on_hard_negatives(tmp_path):
     """Real OCR, ASR, embedder and BM25 over a generated split: the fused Watcher ranks the answer
     video first where the metadata alone cannot tell the hard negatives apart."""
     from vidsleuth.bench.browse import watcher_comparison
-    from vidsleuth.browse.democorpus import build
+    from vidsleuth.synth.browse_world import build
 
     world = build(tmp_path / "w", seed=5, n_questions=4, n_train=0)
     index = build_index(world["corpus"], tmp_path / "idx")
@@ -704,7 +704,7 @@ def test_content_index_finds_a_video_by_what_it_shows(levels, tmp_path):
 
 
 def test_levels_world_has_the_levels_shape(tmp_path):
-    from vidsleuth.browse.demolevels import build_levels
+    from vidsleuth.synth.browse_levels import build_levels
 
     out = build_levels(tmp_path / "w", seed=3, per_level=1, clips=False)  # the corpus and questions; no clips
     corpus = {r.video_id: r for r in read_corpus(out["corpus"])}

@@ -7,12 +7,12 @@ from PIL import Image
 
 from vidsleuth.bench.compass import SETTINGS, Serialisation, build_messages, run_compass, score
 from vidsleuth.bench.datasets import Instance, read_instances
-from vidsleuth.bench.demoset import make_demo_set
 from vidsleuth.bench.grounding import box_iou, cs_qa, cs_sg, cs_tg, score_boxes, score_grounding, tiou
 from vidsleuth.bench.parse import parse_boxes, parse_interval, parse_option
 from vidsleuth.errors import DataFileError, VidsleuthError
 from vidsleuth.models import AudioPart, ImagePart
 from vidsleuth.models.config import Endpoint
+from vidsleuth.synth.compass_set import make_demo_set
 from vidsleuth.testing import ScriptedServer
 from vidsleuth.types import Frame
 

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from vidsleuth.report import democase  # noqa: E402
+from vidsleuth.synth import report_cases  # noqa: E402
 
 from .mcp_support import mcp_root, run, server  # noqa: E402, F401 (mcp_root: the `root` fixture)
 
@@ -165,7 +165,7 @@ def test_scripted_agent_runs_the_seven_stages(root):
     order = [t for t in stats["per_tool"]]
     assert order[:4] == ["timeline", "gather_evidence", "relate", "render_report"] and "check_report" in order
     data = json.loads((root / "agent-report" / "report.json").read_text())
-    scored = democase.score(data, truth)
+    scored = report_cases.score(data, truth)
     # the relations the tools decided match the case's known truth for what was found
     assert scored["found"] >= 4 and scored["relation_accuracy_found"] >= 0.75, scored
     assert all(f["evidence_ids"] for f in data["findings"]) and data["sources"]

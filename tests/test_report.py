@@ -12,12 +12,13 @@ import pytest
 from vidsleuth import synth
 from vidsleuth.errors import MediaError, VidsleuthError
 from vidsleuth.library import IngestOptions
-from vidsleuth.report import check_report, democase, report, rerender, validate
+from vidsleuth.report import check_report, report, rerender, validate
 from vidsleuth.report.facts import quantities
 from vidsleuth.report.relate import relate_model, relate_rules
 from vidsleuth.report.render import safe_link
 from vidsleuth.report.sources.documents import DocumentSource, read_document
 from vidsleuth.report.types import Anchor, Moment
+from vidsleuth.synth import report_cases
 from vidsleuth.testing import ScriptedServer
 
 from .conftest import scripted_models
@@ -114,7 +115,7 @@ def test_safe_link_keeps_only_http_and_relative_links():
 @pytest.fixture(scope="module")
 def case(tmp_path_factory):
     folder = tmp_path_factory.mktemp("report-case")
-    truth = democase.build(folder, seed=5)
+    truth = report_cases.build(folder, seed=5)
     out = folder / "out"
     result = report(folder / "video.mp4", truth["request"], out=out, docs=folder / "docs", library=folder / "lib")
     return folder, truth, out, result
@@ -130,7 +131,7 @@ def test_report_on_known_truth_passes_its_own_checks_in_chromium(case):
     data = json.loads((out / "report.json").read_text())
     assert [r["relation"] for r in data["relations"]] == [e["relation"] for e in data["evidence"]]
     assert all(r["video_moments"] for r in data["relations"]) and set(data["sections"]) >= {"summary", "findings_by_anchor"}
-    scored = democase.score(data, truth)
+    scored = report_cases.score(data, truth)
     # measured, not assumed: the embedded relater on a case it was not tuned on
     assert scored["anchor_coverage"] >= 0.75, scored
     assert scored["relation_accuracy"] >= 0.6, scored
@@ -138,7 +139,7 @@ def test_report_on_known_truth_passes_its_own_checks_in_chromium(case):
     assert data["counts"]["documents_skipped"] == 1 and "scan_damaged.pdf" in data["counts"]["skipped"][0]
     run = json.loads((out / "run.json").read_text())
     assert set(run["prompts"]) == {"report_relate.j2", "report_write.j2", "report_support.j2"}
-    assert run["video_date"] == democase.VIDEO_DATE and run["relater"] == "rules"
+    assert run["video_date"] == report_cases.VIDEO_DATE and run["relater"] == "rules"
     import lxml.html
 
     (csp,) = lxml.html.fromstring((out / "report.html").read_text()).xpath(

@@ -149,10 +149,10 @@ def compass_demo(folder: Path, *, echo=print, clips: tuple[str, ...] = (), frame
     """A small OmniCompass-style run (TG, SG, QA; Text and Text+Image) on the embedded model,
     then the same run again from the response cache and ``bench diff`` of their frame manifests."""
     from .bench.compass import run_compass
-    from .bench.demoset import make_demo_set
     from .bench.diff import bench_diff
     from .models import Models
     from .models.config import load_config
+    from .synth.compass_set import make_demo_set
 
     echo(f"\n== compass: temporal, spatial and QA grounding (embedded model, {frames} frames) ==")
     data = make_demo_set(folder / "data")
@@ -189,13 +189,14 @@ def report_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, brows
     import shutil
     import time
 
-    from .report import democase, report
+    from .report import report
+    from .synth import report_cases
 
     echo(f"\n== research report demo (embedded, rules relater, case seed {seed}) ==")
     case = folder / "case"
     if case.exists():
         shutil.rmtree(case)
-    truth = democase.build(case, seed=seed)
+    truth = report_cases.build(case, seed=seed)
     out = folder / "report"
     if out.exists():
         shutil.rmtree(out)
@@ -203,7 +204,7 @@ def report_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, brows
     result = report(case / "video.mp4", truth["request"], out=out, docs=case / "docs", library=library,
                     browser=browser, echo=lambda m: echo(f"  {m}"))
     seconds = time.perf_counter() - t0
-    scored = democase.score(json.loads((out / "report.json").read_text()), truth)
+    scored = report_cases.score(json.loads((out / "report.json").read_text()), truth)
     failed = sorted(k for k, v in result["checks"].items() if v)
     echo(f"request: {truth['request']}")
     echo(f"anchors found {scored['anchors_found']}/{scored['anchors_truth']}; evidence pairs found "
@@ -232,10 +233,10 @@ def browse_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, n_que
     through ``benchmarks/bench_browse.py``): the Watcher comparison (``comparison``), then
     question -> answer with each agent and the benchmark outputs, all on the embedded models."""
     from .bench.browse import run_browse
-    from .browse.democorpus import build
     from .browse.setup import browse_protocol, open_browse
     from .search.index import build_index
     from .search.memory import MemoryBank, build_memory
+    from .synth.browse_world import build
 
     echo(f"\n== video browsing: {n_questions + n_pairs} questions, {', '.join(agents)} "
          f"(embedded local models, split seed {seed}) ==")

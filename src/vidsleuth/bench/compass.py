@@ -344,7 +344,7 @@ def run_compass_sweep(data: str | Path | None, config, model: str, out: str | Pa
                       **kw) -> dict:
     """``run_compass`` for each frame budget (one budget: ``out`` itself; several: ``out/frames-K``
     plus the sweep plot). Without ``data``, ``make_data(out / "demo-data")`` builds the set (the
-    CLI passes ``bench.demoset.make_demo_set``). Returns ``results`` per budget (with its summary
+    CLI passes ``synth.compass_set.make_demo_set``). Returns ``results`` per budget (with its summary
     table), the run ``errors`` and how many settings are ``missing``."""
     models = Models(config, cache=cache)
     models.get(model)  # an unknown endpoint fails before anything is written

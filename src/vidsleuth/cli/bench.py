@@ -7,9 +7,9 @@ from pathlib import Path
 
 from ..bench.browse import run_browse, summary_md
 from ..bench.compass import run_compass_sweep
-from ..bench.demoset import make_demo_set
 from ..bench.diff import bench_diff
 from ..limits import arg, int_list
+from ..synth.compass_set import make_demo_set
 from . import deprecated, run_errors_status, verb
 from .agents import AGENTS, agent_args, agent_spec
 

@@ -2,7 +2,7 @@
 facts, and three reports — R1 video-only (no external research), R2 full research, R3 research with
 the fact library supplied — whose scores must order R1 < R2 < R3, with R3 − R1 above a margin.
 
-``task_rubric`` writes the rubric from a ``report.democase`` truth — its eight sourced facts and two
+``task_rubric`` writes the rubric from a ``synth.report_cases`` truth — its eight sourced facts and two
 facts of the independent evidence record that no document in the folder states; ``fact_library``
 writes all of them as one plain document (each relation in its clearest form), which R3 reads
 beside the evidence folder."""
@@ -101,14 +101,15 @@ def fact_library(truth: dict, path: Path) -> Path:
 def calibrate(folder: str | Path, *, seed: int = 0, library=None, judge: str = "rules", browser: bool = True,
               echo=print) -> dict:
     """Build the task, write R1/R2/R3, score them; returns the three scores and per-direction gaps."""
-    from ..report import democase, report
+    from ..report import report
+    from ..synth import report_cases
     from .evaluate import evaluate_task, make_judge
 
     folder = Path(folder)
     case = folder / "case"
     if case.exists():
         shutil.rmtree(case)
-    truth = democase.build(case, seed=seed)
+    truth = report_cases.build(case, seed=seed)
     task_dir = folder / "tasks" / "calibration"
     task_dir.mkdir(parents=True, exist_ok=True)
     (task_dir / "rubric.json").write_text(json.dumps(task_rubric(truth), indent=1))

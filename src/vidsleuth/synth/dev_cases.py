@@ -1,9 +1,9 @@
-"""Hand-written development cases for the report relater, unlike ``democase``'s generator: each
+"""Hand-written development cases for the report relater, unlike ``report_cases``' generator: each
 is a small world written as a person would (a roast with °F ranges and a food-safety table, an
 e-bike review with compound units, a price and a spec table whose units are in the header, a
 Chinese health video), with bounds, approximations, revisions without dates, near-duplicates and
 real distractor pages from ``/usr/share/doc``. Truth is per (document, parameter) pair, scored by
-``democase.score``. Built to be varied while developing; the held-out tasks are someone else's.
+``report_cases.score``. Built to be varied while developing; the held-out tasks are someone else's.
 
 ``build(folder, name)`` writes ``video.mp4``, ``docs/`` and ``truth.json``; ``CASES`` names them.
 """
@@ -14,7 +14,7 @@ import json
 import shutil
 from pathlib import Path
 
-from .. import synth
+from .clips import Caption, ClipSpec, Shot, Speech, make_clip, remux
 
 VIDEO_DATE = "2024-06-01"
 
@@ -97,16 +97,16 @@ def build(folder: str | Path, name: str) -> dict:
     folder.mkdir(parents=True, exist_ok=True)
     speech, captions, t = [], [], 1.0
     for _, said, shown in params:
-        speech.append(synth.Speech(t, said, voice=voice, speed=140))
+        speech.append(Speech(t, said, voice=voice, speed=140))
         if shown:
-            captions.append(synth.Caption(t + 0.5, t + 5.5, shown, y="h-text_h-40", cjk=language == "zh"))
+            captions.append(Caption(t + 0.5, t + 5.5, shown, y="h-text_h-40", cjk=language == "zh"))
         t += 7.5
     frames = int((t + 1.0) * 25)
-    spec = synth.ClipSpec(shots=(synth.Shot(frames // 2, "0x2a3a1a"), synth.Shot(frames - frames // 2, "0x1a1a3a")),
+    spec = ClipSpec(shots=(Shot(frames // 2, "0x2a3a1a"), Shot(frames - frames // 2, "0x1a1a3a")),
                           captions=tuple(captions), speech=tuple(speech), title=title)
     raw = folder / ".video-raw.mp4"
-    synth.make_clip(raw, spec)
-    synth.remux(raw, folder / "video.mp4", "-metadata", f"creation_time={VIDEO_DATE}T12:00:00Z")
+    make_clip(raw, spec)
+    remux(raw, folder / "video.mp4", "-metadata", f"creation_time={VIDEO_DATE}T12:00:00Z")
     raw.unlink()
     raw.with_suffix(".truth.json").unlink(missing_ok=True)
     out = folder / "docs"

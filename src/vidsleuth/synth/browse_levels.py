@@ -1,4 +1,4 @@
-"""A generated world of Video-BrowseComp's three levels (seed 001 §3.2), beside ``democorpus``.
+"""A generated world of Video-BrowseComp's three levels (seed 001 §3.2), beside ``browse_world``.
 
 Clips are multi-scene (three shots with cuts), carry several captions and five or more narrated
 sentences (the neural Piper voice when the ``voices`` extra is installed, else espeak):
@@ -22,8 +22,8 @@ import json
 import random
 from pathlib import Path
 
-from .. import synth
-from .democorpus import DOMAINS, FPS, Domain, H, Subject, W, _fill, _value
+from .browse_world import DOMAINS, FPS, Domain, H, Subject, W, _fill, _value
+from .clips import Caption, ClipSpec, Shot, Speech, make_clip
 
 SCENE_SECONDS = 5
 CHANNELS = ("Paddle Lab", "Northside Stories", "Daily Detours", "Open Road Films", "Bench Notes", "Harbour Lights TV",
@@ -60,17 +60,17 @@ def _sentences(s: Subject, on_screen: bool, cue: str) -> list[str]:
 
 def _clip(path: Path, s: Subject, on_screen: bool, channel: str, cue: str, rng: random.Random, voice: str) -> None:
     d, e, q = s.domain, s.entity, s.qualifier
-    captions = [synth.Caption(0.3, SCENE_SECONDS - 0.3, _fill(d.generic_screen, e, q), size=24),
-                synth.Caption(SCENE_SECONDS + 0.3, 2 * SCENE_SECONDS - 0.3,
+    captions = [Caption(0.3, SCENE_SECONDS - 0.3, _fill(d.generic_screen, e, q), size=24),
+                Caption(SCENE_SECONDS + 0.3, 2 * SCENE_SECONDS - 0.3,
                               _fill(d.screen, e, q, s.shown()) if on_screen else q.upper(), size=24),
-                synth.Caption(2 * SCENE_SECONDS + 0.3, 3 * SCENE_SECONDS - 0.3, channel.upper(), size=20)]
+                Caption(2 * SCENE_SECONDS + 0.3, 3 * SCENE_SECONDS - 0.3, channel.upper(), size=20)]
     sentences = _sentences(s, on_screen, cue)
     step = (3 * SCENE_SECONDS - 1.0) / len(sentences)
-    speech = tuple(synth.Speech(0.5 + i * step, t, voice=voice) for i, t in enumerate(sentences))
-    shots = tuple(synth.Shot(SCENE_SECONDS * FPS, c) for c in rng.sample(COLOURS, 3))
+    speech = tuple(Speech(0.5 + i * step, t, voice=voice) for i, t in enumerate(sentences))
+    shots = tuple(Shot(SCENE_SECONDS * FPS, c) for c in rng.sample(COLOURS, 3))
     if path.exists():
         return
-    synth.make_clip(path, synth.ClipSpec(shots=shots, fps=FPS, width=W, height=H, audio=True, speech=speech,
+    make_clip(path, ClipSpec(shots=shots, fps=FPS, width=W, height=H, audio=True, speech=speech,
                                          captions=tuple(captions)))
 
 

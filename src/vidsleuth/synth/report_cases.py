@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import synth
+from .clips import Caption, ClipSpec, Shot, Speech, make_clip, remux, write_pdf
 
 VIDEO_DATE = "2024-06-01"
 
@@ -124,20 +124,20 @@ FILLER = ("Many readers ask about tools and timing. We answer the common questio
 
 def _video(folder: Path, title: str, params, values: dict) -> None:
     """An intro, then each parameter spoken and shown on screen; the clip dated VIDEO_DATE."""
-    speech = [synth.Speech(0.5, f"Welcome back. Today: {title.lower()}.")]
+    speech = [Speech(0.5, f"Welcome back. Today: {title.lower()}.")]
     captions = []
     t = 4.0
     for p in params:
-        speech.append(synth.Speech(t, p.speech.format(v=values[p.key])))
-        captions.append(synth.Caption(t + 0.3, t + 5.0, p.caption.format(v=values[p.key]), y="h-text_h-40"))
+        speech.append(Speech(t, p.speech.format(v=values[p.key])))
+        captions.append(Caption(t + 0.3, t + 5.0, p.caption.format(v=values[p.key]), y="h-text_h-40"))
         t += 7.0
     frames = int((t + 1.0) * 25)
-    spec = synth.ClipSpec(shots=(synth.Shot(frames // 2, "0x3a2a1a"), synth.Shot(frames - frames // 2, "0x1a2a3a")),
+    spec = ClipSpec(shots=(Shot(frames // 2, "0x3a2a1a"), Shot(frames - frames // 2, "0x1a2a3a")),
                           captions=tuple(captions), speech=tuple(speech), title=title)
     raw = folder / ".video-raw.mp4"
-    synth.make_clip(raw, spec)
+    make_clip(raw, spec)
     video = folder / "video.mp4"
-    synth.remux(raw, video, "-metadata", f"creation_time={VIDEO_DATE}T12:00:00Z")
+    remux(raw, video, "-metadata", f"creation_time={VIDEO_DATE}T12:00:00Z")
     raw.unlink()
     raw.with_suffix(".truth.json").unlink(missing_ok=True)
 
@@ -151,7 +151,7 @@ def _write(docs: Path, name: str, fmt: str, doc_title: str, date: str, body: lis
                 "</body></html>")
         (docs / f"{name}.html").write_text(html, encoding="utf-8")
     elif fmt == "pdf":
-        synth.write_pdf(docs / f"{name}.pdf", doc_title, ([f"Published {date}."] if date else []) + body)
+        write_pdf(docs / f"{name}.pdf", doc_title, ([f"Published {date}."] if date else []) + body)
     elif fmt == "md":
         (docs / f"{name}.md").write_text(f"# {doc_title}\n\n" + (f"Updated: {date}\n\n" if date else "")
                                          + "\n\n".join(body) + "\n", encoding="utf-8")
@@ -231,7 +231,7 @@ def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
 
 def _anchor_param(anchor: dict, truth: dict) -> str | None:
     """Which parameter of the truth an anchor is about: the one whose value and subject it states."""
-    from .facts import quantities, subject_words
+    from ..report.facts import quantities, subject_words
 
     aq = quantities(" ".join([anchor["text"]] + [m["text"] for m in anchor["moments"]]))
     for p in truth["params"]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from .. import synth
+from .clips import Caption, ClipSpec, Overlay, Shot, make_clip
 
 
 def make_demo_set(folder: str | Path) -> Path:
@@ -28,11 +28,11 @@ def make_demo_set(folder: str | Path) -> Path:
     rows = []
     for name, secs, colour, hexcol, s, e, (x0, y0), (x1, y1), direction, domain, category in specs:
         video = folder / f"{name}.mp4"
-        overlay = synth.Overlay(s, e, hexcol, size, (x0, y0), (x1, y1))
+        overlay = Overlay(s, e, hexcol, size, (x0, y0), (x1, y1))
         if not video.exists():
-            synth.make_clip(video, synth.ClipSpec(
-                shots=(synth.Shot(secs * 25, "0x303030"),), audio=False, overlays=(overlay,),
-                captions=(synth.Caption(s, e, f"{colour.upper()} SQUARE", y="h-text_h-12", size=28),)))
+            make_clip(video, ClipSpec(
+                shots=(Shot(secs * 25, "0x303030"),), audio=False, overlays=(overlay,),
+                captions=(Caption(s, e, f"{colour.upper()} SQUARE", y="h-text_h-12", size=28),)))
         ref = folder / f"{name}_ref.png"
         if not ref.exists():
             Image.new("RGB", (size, size), tuple(int(hexcol[i:i + 2], 16) for i in (2, 4, 6))).save(ref)

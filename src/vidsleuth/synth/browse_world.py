@@ -24,10 +24,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import synth
+from .clips import CJK_FONT, LATIN_FONT, Caption, ClipSpec, Shot, Speech, make_clip
 
 W, H, FPS, SECONDS = 480, 270, 25, 8
-FONTS = (synth.LATIN_FONT, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", synth.CJK_FONT)
+FONTS = (LATIN_FONT, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", CJK_FONT)
 COLOURS = ("0x1a3a6a", "0x6a1a3a", "0x3a6a1a", "0x5a4a2a", "0x2a5a5a", "0x40406a")
 ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
         "sixteen seventeen eighteen nineteen").split()
@@ -187,14 +187,14 @@ def _clip(path: Path, subject: Subject, on_screen: bool, colour: str, rng: rando
     else:
         screen = _fill(d.generic_screen, e, q)
         speech = _fill(d.said, e, q, said=subject.said())
-    caption = synth.Caption(0.5, SECONDS - 0.5, screen, size=size, font=font)
-    spec = synth.ClipSpec(shots=(synth.Shot(SECONDS * FPS, colour),), fps=FPS, width=W, height=H, audio=True,
-                          speech=(synth.Speech(1.0, speech),), captions=(caption,))
+    caption = Caption(0.5, SECONDS - 0.5, screen, size=size, font=font)
+    spec = ClipSpec(shots=(Shot(SECONDS * FPS, colour),), fps=FPS, width=W, height=H, audio=True,
+                          speech=(Speech(1.0, speech),), captions=(caption,))
     stamp = path.with_suffix(".spec.json")
     wanted = json.dumps(dataclasses.asdict(spec), sort_keys=True)
     if path.exists() and path.with_suffix(".truth.json").exists() and stamp.exists() and stamp.read_text() == wanted:
         return  # made before from the same spec
-    synth.make_clip(path, spec)
+    make_clip(path, spec)
     stamp.write_text(wanted)
 
 
