@@ -41,6 +41,27 @@ from ..files import overwriting
 # Verb-group modules, imported by ``build_parser`` (each registers its verbs with ``@verb``).
 _GROUPS = ("media", "models", "search", "agents", "report", "bench", "metrics", "serve")
 
+# The group that registers the verbs starting with each word: one verb imports only its group's
+# libraries (start-up time). ``tests/test_cli_groups.py`` checks this table against the registry.
+_HEADS = {
+    **dict.fromkeys(("probe", "frames", "grid", "ingest", "timeline", "demo"), "media"),
+    **dict.fromkeys(("models", "chat"), "models"),
+    **dict.fromkeys(("corpus", "index", "search", "memory"), "search"),
+    **dict.fromkeys(("ask", "trace", "trajectory", "questions"), "agents"),
+    **dict.fromkeys(("report", "rubric"), "report"),
+    "bench": "bench", "metrics": "metrics", "mcp": "serve", "skill": "serve",
+}
+
+
+def groups_for(argv: list[str]) -> tuple[str, ...]:
+    """The verb-group modules a command line needs: its verb's group, none for ``--version``
+    alone, all of them for help or an unknown word (so the error lists every verb)."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words:
+        return () if "--version" in argv and not {"-h", "--help"} & set(argv) else _GROUPS
+    group = _HEADS.get(words[0])
+    return (group,) if group else _GROUPS
+
 
 def _no_args(p: argparse.ArgumentParser) -> None:
     pass
@@ -160,10 +181,11 @@ def _add(sub, name: str, v: Verb) -> None:
     sp.set_defaults(_verb=v, json=False, overwrite=False)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(groups: tuple[str, ...] = _GROUPS) -> argparse.ArgumentParser:
     """Verbs whose names have two words (``bench browse``, ``metrics qa``) are subcommands of
-    their first word, each with only its own options."""
-    for group in _GROUPS:
+    their first word, each with only its own options. ``groups`` limits which verb groups are
+    loaded (``groups_for``); their verbs are the ones the parser knows."""
+    for group in groups:
         importlib.import_module(f"{__name__}.{group}")
     parser = _Parser(prog="vidsleuth", description="Agents that search, watch, ground and research video.")
     parser.add_argument("--version", action="version", version=f"vidsleuth {__version__}")
@@ -195,7 +217,8 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 def main(argv: list[str] | None = None) -> int:
     with warnings.catch_warnings():  # warnings (a deprecated option's too) as one line each, unless --debug
         shown, warnings.showwarning = warnings.showwarning, _show_warning
-        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        argv = sys.argv[1:] if argv is None else argv
+        args = build_parser(groups_for(argv)).parse_args(argv)
         if args.debug:
             warnings.showwarning = shown
         progress.enable(not args.no_progress)  # drawn only when stderr is a terminal
