@@ -41,21 +41,19 @@ from ..files import overwriting
 # Verb-group modules, imported by ``build_parser`` (each registers its verbs with ``@verb``).
 _GROUPS = ("media", "models", "search", "agents", "report", "bench", "metrics", "serve")
 
-# The group that registers the verbs starting with each word: one verb imports only its group's
-# libraries (start-up time). ``tests/test_cli_groups.py`` checks this table against the registry.
+# The group registering the verbs that start with each word, so one verb imports only its group's
+# libraries (start-up time); tests/test_cli_groups.py checks it against the registry.
 _HEADS = {
     **dict.fromkeys(("probe", "frames", "grid", "ingest", "timeline", "demo"), "media"),
-    **dict.fromkeys(("models", "chat"), "models"),
-    **dict.fromkeys(("corpus", "index", "search", "memory"), "search"),
+    **dict.fromkeys(("models", "chat"), "models"), **dict.fromkeys(("corpus", "index", "search", "memory"), "search"),
     **dict.fromkeys(("ask", "trace", "trajectory", "questions"), "agents"),
     **dict.fromkeys(("report", "rubric"), "report"),
-    "bench": "bench", "metrics": "metrics", "mcp": "serve", "skill": "serve",
-}
+    "bench": "bench", "metrics": "metrics", "mcp": "serve", "skill": "serve"}
 
 
 def groups_for(argv: list[str]) -> tuple[str, ...]:
-    """The verb-group modules a command line needs: its verb's group, none for ``--version``
-    alone, all of them for help or an unknown word (so the error lists every verb)."""
+    """The verb groups a command line needs: its verb's, none for ``--version``, all for help
+    or an unknown word (so the error lists every verb)."""
     words = [a for a in argv if not a.startswith("-")]
     if not words:
         return () if "--version" in argv and not {"-h", "--help"} & set(argv) else _GROUPS
@@ -63,8 +61,8 @@ def groups_for(argv: list[str]) -> tuple[str, ...]:
     return (group,) if group else _GROUPS
 
 
-def _no_args(p: argparse.ArgumentParser) -> None:
-    pass
+def _no_args(p: argparse.ArgumentParser) -> None:  # a verb without options
+    return None
 
 
 def _ok(data: Any) -> tuple[int, str]:
