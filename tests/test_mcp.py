@@ -135,6 +135,7 @@ def test_reading_and_relating_tools(root, tmp_path):
     assert bad.is_error and "finding F1: anchor_id 'A9' names no anchor" in bad.content[0].text
     assert not (root / "broken-report").exists()  # refused, and nothing left behind
     assert typo.is_error and "excerpts.0.excerpt" in typo.content[0].text  # the schema names the misspelt field
+    assert len(typo.content[0].text.splitlines()) == 1, typo.content[0].text  # one line, like the CLI's
     assert one["segments"] and one["video"]["duration"] > 20
     assert timelines and all(t["path"].startswith(str(root)) for t in timelines)  # the private video is not listed
     # an index inside the roots whose corpus lists a video outside them is refused, not read

@@ -82,15 +82,43 @@ def _add_resources(server, tools: Tools) -> None:
         return _read(name, "checks.json")
 
 
+def schema_line(tool: str, exc) -> str:
+    """A pydantic ``ValidationError`` of a tool's arguments as the one line the CLI would print:
+    each failing argument with what was expected (never the rejected value: it is the caller's)."""
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        parts.append(f"{where}: {err.get('msg', 'invalid').lower()}")
+    more = f" (and {len(exc.errors()) - 3} more)" if len(exc.errors()) > 3 else ""
+    return f"{tool}: bad arguments: {'; '.join(parts)}{more} (see the tool's input schema)"
+
+
+def _server_class():
+    """The SDK's ``MCPServer``, except that arguments failing a tool's schema come back as one
+    line (the SDK returns pydantic's multi-line report)."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import ValidationError
+
+    class Server(MCPServer):
+        async def call_tool(self, name, arguments, context=None):
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as exc:
+                if isinstance(exc.__cause__, ValidationError):
+                    raise ToolError(schema_line(name, exc.__cause__)) from None
+                raise
+
+    return Server
+
+
 def build_server(roots, *, budgets: Budgets = Budgets(), options: Options = Options()):
     """The MCP server object (not started): tools, resources, the session budget tool."""
-    from mcp.server.mcpserver import MCPServer
-
     from .. import __version__
 
     guard = Guard(Roots.of(roots), budgets)
     tools = Tools(guard, options)
-    server = MCPServer("vidsleuth", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = _server_class()("vidsleuth", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     from mcp.types import ToolAnnotations
 
     for fn, model in tools.all():
