@@ -226,6 +226,32 @@ def test_ask_runs_the_browsing_agent_and_spends_the_token_budget(root, tmp_path)
     assert after.is_error and f"{got['tokens']} of 20 model tokens used" in after.content[0].text
 
 
+def test_relate_with_a_model_spends_the_token_budget(root, tmp_path):
+    """``relate`` on ``--model`` (a ScriptedServer playing the relater): the endpoint's label is
+    returned and its tokens count against --max-tokens, so the next call is refused."""
+    from vidsleuth.testing import ScriptedServer
+
+    reply = json.dumps({"relation": "contradicts", "rationale": "the page says 200 °C", "confidence": 0.8})
+    with ScriptedServer(lambda body, n: reply) as srv:
+        cfg = tmp_path / "models.toml"
+        cfg.write_text(f'[models.fake]\nbackend = "openai"\nbase_url = "{srv.base_url}"\nmodel = "m"\nvision = false\n',
+                       encoding="utf-8")
+        anchor = {"id": "A1", "text": "Bake at 180 °C for 25 minutes.", "kind": "parameter",
+                  "moments": [{"start": 3.0, "end": 6.0, "text": "Bake at 180 °C for 25 minutes."}]}
+
+        async def body(s):
+            rel = await s.call_tool("relate", {"anchor": anchor, "excerpts": [{"excerpt": "Bake it at 200 °C."}]})
+            after = await s.call_tool("probe", {"path": "other.mp4"})
+            return rel, after, (await s.call_tool("session_stats", {})).structured_content
+
+        rel, after, stats = run(server(root, "--config", str(cfg), "--model", "fake", "--max-tokens", "5"), body)
+    assert not rel.is_error, rel.content[0].text
+    got = rel.structured_content
+    assert [r["relation"] for r in got["relations"]] == ["contradicts"] and got["relations"][0]["decided_by"] == "fake"
+    assert got["tokens"] > 5 and stats["tokens"] == got["tokens"]
+    assert after.is_error and f"{got['tokens']} of 5 model tokens used" in after.content[0].text
+
+
 def test_a_failing_endpoint_is_one_line_without_the_key(root, tmp_path):
     """The endpoint refuses the connection: ``ask`` is a tool error naming the endpoint, with
     neither a traceback nor the key the server read from its environment; its time counts."""

@@ -92,6 +92,7 @@ class EvidenceResult(Open):
 class RelateResult(Open):
     anchor: dict[str, Any]  # id, kind, subject, value (the stated quantity or code), start
     relations: list[dict[str, Any]]
+    tokens: int = 0  # model tokens spent (0 for the rules), counted against --max-tokens
 
 
 class RenderResult(Open):

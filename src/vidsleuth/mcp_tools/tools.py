@@ -35,6 +35,17 @@ class Options:
     web_search_url: str = ""  # web evidence only when set ([report] web_search_url)
 
 
+class TokenTally:
+    """A run store that only adds up the tokens of the calls recorded into it, so that a tool's
+    model calls count against the session's token budget."""
+
+    def __init__(self):
+        self.tokens = 0
+
+    def record(self, run_id, call) -> None:
+        self.tokens += int(call.tokens_in) + int(call.tokens_out)
+
+
 def _jpeg(image, quality: int = 85):
     from mcp.types import ImageContent
 
@@ -205,18 +216,18 @@ class Tools:
         and stated value as vidsleuth reads them (state that value in the finding)."""
         from ..report.steps import relate_excerpts
 
-        model = None
+        model, tally = None, TokenTally()
         if self.opt.model:
             from ..models import Models
 
-            model = Models(self.opt.config, overrides={"default": self.opt.model}).for_role("writer")
+            model = Models(self.opt.config, store=tally, overrides={"default": self.opt.model}).for_role("writer")
         from ..report.steps import anchor_of
 
         a = anchor_of(anchor.model_dump(exclude_none=True))
         rels = relate_excerpts(anchor.model_dump(exclude_none=True), [e.model_dump() for e in excerpts],
                                video_date=video_date, model=model)
         return ok_result({"anchor": {"id": a.id, "kind": a.kind, "subject": a.subject, "value": a.value, "start": a.start},
-                          "relations": rels})
+                          "relations": rels, "tokens": tally.tokens})
 
     def render_report(self, records: A.Records,
                       video: Annotated[str, Field(description="the report's video inside the roots")],
