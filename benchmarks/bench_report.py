@@ -128,7 +128,7 @@ def heldout(tasks: Path, out: Path, *, browser: bool = True) -> int:
     print(subprocess.run(cmd, capture_output=True, text=True).stdout)
     scored = json.loads(subprocess.run(cmd + ["--json"], capture_output=True, text=True).stdout or "{}")
     (ROOT / "results").mkdir(exist_ok=True)
-    (ROOT / "results" / "bench_report-heldout.json").write_text(json.dumps(
+    (ROOT / "results" / f"bench_report-{tasks.resolve().parent.name}.json").write_text(json.dumps(  # one file per set
         {"protocol": {"vidsleuth": __version__, "tasks": str(tasks), "scorer": " ".join(cmd), "relater": "rules",
                       "browser": browser, "python": sys.version.split()[0]},
          "seconds": seconds, "scores": scored}, indent=1, ensure_ascii=False))
