@@ -138,7 +138,7 @@ def test_report_on_known_truth_passes_its_own_checks_in_chromium(case):
     assert scored["spurious"] <= 2, scored
     assert data["counts"]["documents_skipped"] == 1 and "scan_damaged.pdf" in data["counts"]["skipped"][0]
     run = json.loads((out / "run.json").read_text())
-    assert set(run["prompts"]) == {"report_relate.j2", "report_write.j2", "report_support.j2"}
+    assert set(run["prompts"]) == {"report_relate.j2", "report_write.j2", "report_summary.j2", "report_support.j2"}
     assert run["video_date"] == report_cases.VIDEO_DATE and run["relater"] == "rules"
     import lxml.html
 

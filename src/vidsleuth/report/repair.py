@@ -67,7 +67,7 @@ def _recite(data: ReportData, uncited, writer) -> ReportData:
         fix = {f.anchor_id: "the paragraph has no citation beside its claim; cite the records it relies on" for f in uncited}
         sources = {s.id: s for s in data.sources}
         evidence = [e for e in data.evidence if e.source_id in sources]
-        for new in write_model(writer, list(data.anchors), evidence, sources, fix=fix):
+        for new in write_model(writer, list(data.anchors), evidence, sources, fix=fix, language=data.language):
             for f in uncited:
                 if f.anchor_id == new.anchor_id and f.id in findings:
                     findings[f.id] = replace(new, id=f.id)

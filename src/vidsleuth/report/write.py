@@ -3,47 +3,55 @@ apart from external findings; every finding carries its citations beside it (the
 common failure is a Sources list that supports no claim), grouped by anchor with its relation.
 
 ``write_rules`` is the embedded default: one sentence per evidence record, built from the values
-both sides state ("The USDA chart (2024) gives 165 °F (73.9 °C) for poultry, which the video's
-74 °C meets"), in the report's language. ``verdicts_of`` gives each anchor a verdict line (agrees,
-disagrees, disputed, newer guidance, background only, not addressed) and ``summary_of`` answers the
-request from them: what to keep, what to change, what is disputed, what no source addressed.
-``write_model`` asks the configured writer for one synthesis per anchor, returning the evidence
-ids it cites; unknown ids are dropped (and the check sends the paragraph back for repair); a
-writer that fails is recorded in ``problems`` (run.json), and that anchor's findings are the rules'.
+both sides state ("“Safe temperatures” (2024) gives 165 °F (73.9 °C) for poultry, which the video's
+74 °C meets"), in the report's language; an excerpt is quoted as prose (``wording.readable``), never
+as a table row of pipes. ``verdicts_of`` gives each anchor a verdict line (agrees, disagrees,
+disputed, newer guidance, background only, not addressed) naming the sources and values behind it,
+and ``summary_of`` answers the request from them: what to change (with the newer value), what the
+sources dispute, what to keep, what no source addressed — one line each.
+
+With a writer model, ``write_model`` asks for one paragraph per anchor, returning the evidence ids it
+cites (unknown ids are dropped, and the check sends the paragraph back for repair), and
+``write_summary`` for the summary, from the same facts the rules' summary is made of. A writer that
+fails is recorded in ``problems`` (run.json), and that part is the rules'.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..timecode import clock
 from .facts import quantities, statement
 from .types import Anchor, Evidence, Finding, Note, Source
+from .wording import in_sentence, readable, row_subject, short, source_name, zh_value
 
 VERB = {"supports": "supports the video", "contradicts": "contradicts the video", "updates": "updates the video",
         "explains": "explains", "compares": "compares", "applies": "applies it"}
 VERDICTS = ("agrees", "disagrees", "disputed", "newer guidance", "background only", "not addressed")
-_ZH_VERDICT = {"agrees": "相符", "disagrees": "不符", "disputed": "来源之间有分歧", "newer guidance": "有更新的建议",
+ZH_VERDICT = {"agrees": "相符", "disagrees": "不符", "disputed": "来源之间有分歧", "newer guidance": "有更新的建议",
                "background only": "仅有背景资料", "not addressed": "没有来源涉及"}
 WRITE_SCHEMA = {
     "type": "object",
     "properties": {"text": {"type": "string"}, "cites": {"type": "array", "items": {"type": "string"}}},
     "required": ["text", "cites"],
 }
-
-
-def _name(src: Source, zh: bool) -> str:
-    dated = f"（{src.date}）" if zh and src.date else f" ({src.date})" if src.date else ""
-    return f"{src.title}{dated}" if zh else f"“{src.title}”{dated}"
+SUMMARY_SCHEMA = {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}
+SUMMARY_TITLE_CHARS = 60  # a source named inside the summary
 
 
 def source_value(anchor: Anchor, ev: Evidence) -> str:
     """The value the excerpt states for the anchor's quantity, in the anchor's unit too when it
-    is stated in another ("165 °F (73.9 °C)"); '' when it states none."""
+    is stated in another ("165 °F (73.9 °C)"); '' when it states none. Of several, one that fits
+    the relation (a contradiction names the value that differs from the video's, not the video's
+    value quoted back), then the most specific."""
     aq = quantities(" ".join([anchor.text] + [m.text for m in anchor.moments]))
     rs = [(a, r.value) for r in statement(ev.excerpt, ev.context).readings for a in aq if a.comparable(r.value)]
     if not rs:
         return ""
+    if ev.relation in ("contradicts", "updates", "supports"):
+        inside = ev.relation == "supports"
+        rs = [p for p in rs if p[1].contains(p[0]) == inside] or rs
     a, v = min(rs, key=lambda p: p[1].width())
     shown = v.label()
     if v.unit != a.unit and not a.dimension.startswith(("count:", "money:")):
@@ -53,36 +61,46 @@ def source_value(anchor: Anchor, ev: Evidence) -> str:
     return shown
 
 
+def _finding_zh(rel: str, who: str, what: str, mine: str, theirs: str, quote: str) -> str:
+    if theirs and rel in ("supports", "contradicts", "updates", "compares"):
+        return {"supports": f"{who}给出的{what}为{theirs}，视频中的{mine}与之相符。",
+                "contradicts": f"{who}给出的{what}为{theirs}，与视频中的{mine}不符。",
+                "updates": f"{who}现在给出的{what}为{theirs}，视频中的{mine}是旧的建议。",
+                "compares": f"{who}把视频中的{mine}与{theirs}作比较：“{quote}”"}[rel]
+    lead = {"applies": "把这一做法用于其他场合", "compares": "作了比较", "supports": "与视频一致",
+            "contradicts": "与视频不一致", "updates": "给出了更新的建议"}.get(rel, f"介绍了{what}的背景")
+    return f"{who}{lead}：“{quote}”"
+
+
+def _finding_en(rel: str, who: str, what: str, mine: str, theirs: str, quote: str) -> str:
+    if theirs and rel in ("supports", "contradicts", "updates", "compares"):
+        return {"supports": f"{who} gives {theirs} {what}, which the video's {mine} meets.",
+                "contradicts": f"{who} gives {theirs} {what}, not the video's {mine}.",
+                "updates": f"{who} now gives {theirs} {what}; the video's {mine} is older guidance.",
+                "compares": f"{who} sets the video's {mine} beside {theirs}: “{quote}”"}[rel]
+    topic = what.removeprefix("for ").removeprefix("the ")
+    return {"applies": f"{who} uses the {topic} in another setting: “{quote}”",
+            "compares": f"{who} compares the {topic} with something else: “{quote}”",
+            "supports": f"{who} agrees with the video on the {topic}: “{quote}”",
+            "contradicts": f"{who} disagrees with the video on the {topic}: “{quote}”",
+            "updates": f"{who} gives newer guidance on the {topic}: “{quote}”"}.get(
+        rel, f"{who} gives background on the {topic}: “{quote}”")
+
+
 def finding_rules(anchor: Anchor, ev: Evidence, src: Source, language: str = "en") -> str:
+    """One sentence a reader can follow: who says what, for which subject, against the video."""
     zh = language == "zh"
-    what = anchor.heading or anchor.subject
-    mine = anchor.value or anchor.text
+    what = anchor.heading or anchor.subject or ("这一说法" if zh else "statement")
+    mine = anchor.value or short(anchor.text, 80)
     theirs = source_value(anchor, ev)
-    who = _name(src, zh)
-    where = f"（{clock(ev.moment)}）" if zh and ev.moment is not None else f" at {clock(ev.moment)}" if ev.moment is not None else ""
-    quote = f"“{ev.excerpt.strip()}”"
+    at = "" if ev.moment is None else (f"（{clock(ev.moment)}）" if zh else f" at {clock(ev.moment)}")
+    who = source_name(src.title, src.date, zh) + at
+    quote = readable(ev.excerpt, ev.context)
     if zh:
-        if theirs and ev.relation in ("supports", "contradicts", "updates", "compares"):
-            return {"supports": f"{who}{where}给出的{what}为{theirs}，视频中的{mine}与之相符。",
-                    "contradicts": f"{who}{where}给出的{what}为{theirs}，与视频中的{mine}不符。",
-                    "updates": f"{who}{where}把{what}更新为{theirs}；视频中的{mine}是旧的建议。",
-                    "compares": f"{who}{where}把视频中的{mine}与{theirs}作比较：{quote}"}[ev.relation]
-        lead = {"applies": "把这一做法用于其他场合", "compares": "作了比较", "supports": "与视频一致",
-                "contradicts": "与视频不一致", "updates": "给出了更新的建议"}.get(ev.relation, "解释了原因")
-        return f"{who}{where}{lead}：{quote}"
-    low = what[0].lower() + what[1:] if what else "this"
-    if theirs:
-        return {"supports": f"{who}{where} gives {theirs} for the {low}, which the video's {mine} meets.",
-                "contradicts": f"{who}{where} gives {theirs} for the {low}, not the video's {mine}.",
-                "updates": f"{who}{where} revises the {low} to {theirs}; the video's {mine} is older guidance.",
-                "compares": f"{who}{where} sets the video's {mine} beside {theirs}: {quote}"}.get(
-            ev.relation, f"{who}{where} on the {low}: {quote}")
-    return {"explains": f"{who}{where} explains the {low}: {quote}",
-            "applies": f"{who}{where} applies the {low} elsewhere: {quote}",
-            "compares": f"{who}{where} compares the {low} with something else: {quote}",
-            "supports": f"{who}{where} agrees with the video on the {low}: {quote}",
-            "contradicts": f"{who}{where} disagrees with the video on the {low}: {quote}",
-            "updates": f"{who}{where} gives newer guidance on the {low}: {quote}"}.get(ev.relation, f"{who}{where}: {quote}")
+        return _finding_zh(ev.relation, who, what, zh_value(mine), zh_value(theirs), quote)
+    row = row_subject(ev.excerpt)
+    for_what = f"for {in_sentence(row)}" if row else f"for the {in_sentence(what)}"
+    return _finding_en(ev.relation, who, for_what, mine, theirs, quote)
 
 
 def write_rules(anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source],
@@ -110,52 +128,139 @@ def verdict_of(relations: set[str]) -> str:
     return "background only"
 
 
+def stances(anchor: Anchor, evs: list[Evidence], sources: dict[str, Source], relation: str, zh: bool,
+            limit: int = 2) -> list[str]:
+    """What each source of one relation says, shortly ("“Brining Basics” now gives 50 g"), one per
+    source, at most ``limit``."""
+    out, seen = [], set()
+    for e in evs:
+        if e.relation != relation or e.source_id in seen or len(out) >= limit:
+            continue
+        seen.add(e.source_id)
+        src = sources[e.source_id]
+        who = source_name(short(src.title, SUMMARY_TITLE_CHARS), "", zh)
+        v = source_value(anchor, e)
+        if zh:
+            v = zh_value(v)
+            out.append({"updates": f"{who}现在给出{v}" if v else f"{who}给出了更新的建议",
+                        "contradicts": f"{who}给出{v}" if v else f"{who}与视频不一致",
+                        "supports": f"{who}给出{v}" if v else f"{who}与视频一致"}.get(relation, who))
+        else:
+            out.append({"updates": f"{who} now gives {v}" if v else f"{who} gives newer guidance",
+                        "contradicts": f"{who} gives {v}" if v else f"{who} disagrees",
+                        "supports": f"{who} gives {v}" if v else f"{who} agrees"}.get(relation, who))
+    return out
+
+
+def _verdict_text(v: str, said: dict[str, list[str]], n_agree: int, zh: bool) -> str:
+    """The verdict and what decides it: the differing or newer values by source (the agreeing
+    ones are counted: the findings below name them)."""
+    if zh:
+        detail = {"disputed": f"{n_agree}个来源相符；" + "；".join(said["contradicts"]),
+                  "newer guidance": "；".join(said["updates"]), "disagrees": "；".join(said["contradicts"]),
+                  "agrees": f"{n_agree}个来源与视频相符",
+                  "background only": "没有来源给出可以比较的数值", "not addressed": "找到的来源都没有谈到这一点"}[v]
+        return f"结论：{ZH_VERDICT[v]}——{detail}。"
+    agree = f"{n_agree} source{'s' if n_agree != 1 else ''} agree{'s' if n_agree == 1 else ''}"
+    detail = {"disputed": f"the sources disagree: {agree}; " + "; ".join(said["contradicts"]),
+              "newer guidance": "; ".join(said["updates"]), "disagrees": "; ".join(said["contradicts"]),
+              "agrees": f"{agree} with the video",
+              "background only": "no source states a value to compare",
+              "not addressed": "none of the sources found speaks to it"}[v]
+    return f"Verdict: {v} — {detail}."
+
+
 def verdicts_of(anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source],
                 language: str = "en") -> dict[str, dict]:
-    """Per anchor: its verdict and a sentence naming the sources behind it."""
-    out = {}
+    """Per anchor: its verdict and a sentence naming the sources (and their values) behind it."""
+    zh, out = language == "zh", {}
     for a in anchors:
         evs = [e for e in evidence if e.anchor_id == a.id]
         v = verdict_of({e.relation for e in evs})
-        by = {rel: sorted({sources[e.source_id].title for e in evs if e.relation == rel}) for rel in
-              ("supports", "contradicts", "updates")}
-        if language == "zh":
-            text = f"结论：{_ZH_VERDICT[v]}。"
-        else:
-            text = f"Verdict: {v}"
-            if v == "disputed":
-                text += f" — the sources disagree: {', '.join(by['supports'])} agree; {', '.join(by['contradicts'])} differ."
-            elif v == "newer guidance":
-                text += f" — {', '.join(by['updates'])} revise{'s' if len(by['updates']) == 1 else ''} the value."
-            else:
-                text += "."
-        out[a.id] = {"verdict": v, "text": text}
+        said = {rel: stances(a, evs, sources, rel, zh) for rel in ("contradicts", "updates")}
+        n_agree = len({e.source_id for e in evs if e.relation == "supports"})
+        out[a.id] = {"verdict": v, "text": _verdict_text(v, said, n_agree, zh)}
     return out
+
+
+# What the summary says of each verdict, in the order a reader acts on it (change first).
+_LINES_EN = (("newer guidance", "Change"), ("disagrees", "Check before relying on it (the sources give another value)"),
+             ("disputed", "Disputed between sources"), ("agrees", "Keep (the sources agree)"),
+             ("background only", "Background only (no value to compare)"), ("not addressed", "Not addressed by any source"))
+_LINES_ZH = (("newer guidance", "需要更新"), ("disagrees", "与来源不符，使用前请核实"), ("disputed", "来源之间有分歧"),
+             ("agrees", "可以保留"), ("background only", "仅有背景资料"), ("not addressed", "没有来源涉及"))
+_COUNTS_EN = {"newer guidance": "{} to change", "disagrees": "{} where the sources give another value",
+              "disputed": "{} disputed between sources", "agrees": "{} to keep", "background only": "{} with background only",
+              "not addressed": "{} that no source addressed"}
+_COUNTS_ZH = {"newer guidance": "{}处需要更新", "disagrees": "{}处与来源不符", "disputed": "{}处来源之间有分歧",
+              "agrees": "{}处可以保留", "background only": "{}处仅有背景资料", "not addressed": "{}处没有来源涉及"}
+_DETAIL = {"newer guidance": ("updates",), "disagrees": ("contradicts",), "disputed": ("supports", "contradicts")}
+
+
+def _item(a: Anchor, verdict: str, evidence: list[Evidence], sources: dict[str, Source], zh: bool) -> str:
+    what = a.heading or short(a.text, 60)
+    value = zh_value(a.value) if zh else a.value
+    if zh:
+        head = f"{what}（{value}，{clock(a.start)}）" if value else f"{what}（{clock(a.start)}）"
+    else:
+        head = f"the {in_sentence(what)} ({value}, at {clock(a.start)})" if value else f"“{what}” (at {clock(a.start)})"
+    evs = [e for e in evidence if e.anchor_id == a.id]
+    said = [s for rel in _DETAIL.get(verdict, ()) for s in stances(a, evs, sources, rel, zh)]
+    if not said:
+        return head
+    return head + ("——" + "，".join(said) if zh else " — " + ", ".join(said))
 
 
 def summary_of(request: str, anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source],
                verdicts: dict[str, dict], language: str = "en") -> str:
-    """What the request asks answered: keep, change, disputed, unaddressed."""
-    groups: dict[str, list[str]] = {v: [] for v in VERDICTS}
+    """The request answered, one line per kind of answer: first a count of what to change, check,
+    keep; then each group with its anchors, and for a change or a dispute what the sources give."""
+    zh = language == "zh"
+    if not anchors:
+        return "视频中没有可以核对的说法。" if zh else "The video states nothing the sources could check."
+    groups: dict[str, list[Anchor]] = {v: [] for v in VERDICTS}
     for a in anchors:
-        label = f"{a.heading or a.subject} ({a.value})" if a.value else (a.heading or a.text[:60])
-        groups[verdicts[a.id]["verdict"]].append(f"{label}, {clock(a.start)}")
-    if language == "zh":
-        parts = [f"针对“{request}”，核对了视频中的{len(anchors)}处说法与{len(sources)}个来源。"]
-        for v, lead in (("agrees", "可以保留"), ("newer guidance", "需要更新"), ("disagrees", "与来源不符"),
-                        ("disputed", "来源之间有分歧"), ("not addressed", "没有来源涉及")):
-            if groups[v]:
-                parts.append(f"{lead}：{'；'.join(groups[v])}。")
-        return "".join(parts)
-    parts = [f"For the request “{request}”, {len(anchors)} statement{'s' if len(anchors) != 1 else ''} of the video "
-             f"{'were' if len(anchors) != 1 else 'was'} checked against {len(sources)} source{'s' if len(sources) != 1 else ''}."]
-    for v, lead in (("agrees", "Keep"), ("newer guidance", "Change to the newer guidance"),
-                    ("disagrees", "Check before relying on it (the sources disagree with the video)"),
-                    ("disputed", "Disputed between sources"), ("background only", "Background only"),
-                    ("not addressed", "No source addressed")):
+        groups[verdicts[a.id]["verdict"]].append(a)
+    counts = [(_COUNTS_ZH if zh else _COUNTS_EN)[v].format(len(groups[v])) for v, _ in (_LINES_ZH if zh else _LINES_EN)
+              if groups[v]]
+    n, m = len(anchors), len(sources)
+    if zh:
+        lines = [f"核对了视频中的{n}处说法（{m}个来源）：{'，'.join(counts)}。"]
+    else:
+        lines = [f"Of the {n} statement{'s' if n != 1 else ''} checked against {m} source{'s' if m != 1 else ''}: "
+                 f"{', '.join(counts)}."]
+        if not groups["newer guidance"] and not groups["disagrees"] and groups["agrees"]:
+            lines[0] += " Nothing the sources checked needs changing."
+    for v, lead in (_LINES_ZH if zh else _LINES_EN):
         if groups[v]:
-            parts.append(f"{lead}: {'; '.join(groups[v])}.")
-    return " ".join(parts)
+            items = [_item(a, v, evidence, sources, zh) for a in groups[v]]
+            lines.append(f"{lead}：{'；'.join(items)}。" if zh else f"{lead}: {'; '.join(items)}.")
+    return "\n".join(lines)
+
+
+def write_summary(model, request: str, anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source],
+                  verdicts: dict[str, dict], *, language: str = "en", problems: list[str] | None = None,
+                  max_tokens: int = 400) -> str:
+    """The summary: the rules' (``summary_of``), or with ``model`` a paragraph the writer makes of
+    the same facts (the rules' lines and each anchor's verdict); the rules' when the writer fails."""
+    from ..errors import ModelError, ModelOutputError
+    from ..prompts import render
+
+    rules = summary_of(request, anchors, evidence, sources, verdicts, language=language)
+    if model is None or not anchors:
+        return rules
+    facts = "\n".join([rules] + [f"- {a.heading or a.text} ({a.value or 'no value'}, at {clock(a.start)}): "
+                                 f"{verdicts[a.id]['text']}" for a in anchors])
+    try:
+        text = str(model.chat(render("report_summary.j2", request=request, facts=facts, language=language),
+                              schema=SUMMARY_SCHEMA, max_tokens=max_tokens).data["text"]).strip()
+    except (ModelOutputError, ModelError) as exc:
+        text = ""
+        if problems is not None:
+            problems.append(f"writer failed for the summary ({type(exc).__name__}: {str(exc)[:160]}); it is the rules'")
+    if not text and problems is not None and not any("summary" in p for p in problems):
+        problems.append("writer gave an empty summary; it is the rules'")
+    return text or rules
 
 
 def open_questions(anchors: list[Anchor], evidence: list[Evidence], language: str = "en") -> list[str]:
@@ -166,8 +271,15 @@ def open_questions(anchors: list[Anchor], evidence: list[Evidence], language: st
     return out
 
 
+def _evidence_lines(anchor: Anchor, evs: list[Evidence], sources: dict[str, Source]) -> str:
+    return "\n".join(f"{e.id} [{e.relation}] {source_name(sources[e.source_id].title, sources[e.source_id].date or 'undated')}"
+                     + (f", stating {source_value(anchor, e)}" if source_value(anchor, e) else "")
+                     + f": \"{readable(e.excerpt, e.context)}\"" for e in evs)
+
+
 def write_model(model, anchors: list[Anchor], evidence: list[Evidence], sources: dict[str, Source], *,
-                fix: dict[str, str] | None = None, max_tokens: int = 300, problems: list[str] | None = None) -> list[Finding]:
+                fix: dict[str, str] | None = None, max_tokens: int = 300, problems: list[str] | None = None,
+                language: str = "en") -> list[Finding]:
     """One paragraph per anchor with evidence, written by the endpoint; ``fix`` maps an anchor id to
     the failed check the paragraph must repair (targeted repair: other anchors are not rewritten)."""
     from ..errors import ModelError, ModelOutputError
@@ -178,10 +290,9 @@ def write_model(model, anchors: list[Anchor], evidence: list[Evidence], sources:
         evs = [e for e in evidence if e.anchor_id == a.id]
         if not evs or (fix is not None and a.id not in fix):
             continue
-        lines = "\n".join(f"{e.id} [{e.relation}] {sources[e.source_id].title} ({sources[e.source_id].date or 'undated'}): "
-                          f"\"{e.excerpt}\"" for e in evs)
-        prompt = render("report_write.j2", anchor=a.text, moment=clock(a.start), evidence=lines,
-                        problem=(fix or {}).get(a.id, ""))
+        prompt = render("report_write.j2", anchor=a.text, heading=a.heading or a.subject, value=a.value,
+                        moment=clock(a.start), evidence=_evidence_lines(a, evs, sources),
+                        problem=(fix or {}).get(a.id, ""), language=language)
         try:
             d = model.chat(prompt, schema=WRITE_SCHEMA, max_tokens=max_tokens).data
             text, cites = str(d["text"]).strip(), [str(c) for c in d["cites"]]
@@ -195,7 +306,8 @@ def write_model(model, anchors: list[Anchor], evidence: list[Evidence], sources:
             if problems is not None and not any(a.id in p for p in problems):
                 problems.append(f"writer gave an empty paragraph for anchor {a.id}; its findings are the rules' sentences")
             for e in evs:
-                out.append(Finding(f"F{a.id}-{e.id}", a.id, finding_rules(a, e, sources[e.source_id]), (e.id,), e.relation))
+                out.append(Finding(f"F{a.id}-{e.id}", a.id, finding_rules(a, e, sources[e.source_id], language),
+                                   (e.id,), e.relation))
             continue
         kept = tuple(c for c in cites if c in known)
         rels = Counter(e.relation for e in evs if e.id in kept)
@@ -203,14 +315,31 @@ def write_model(model, anchors: list[Anchor], evidence: list[Evidence], sources:
     return out
 
 
-def notes_of(timeline, anchors: list[Anchor], limit: int = 80) -> list[Note]:
-    """The video pane's timeline: every anchor moment, then speech and on-screen text lines."""
+def _words(text: str) -> str:
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+def _worth_a_note(text: str) -> bool:
+    """A timeline line a reader can use: at least two letters (OCR of a running timer, "0" or
+    "00:00:01.000", is not)."""
+    return sum(ch.isalpha() for ch in text) >= 2
+
+
+def notes_of(timeline, anchors: list[Anchor], limit: int = 80, near_s: float = 15.0) -> list[Note]:
+    """The video pane's timeline: every anchor moment, then the speech and on-screen text lines a
+    reader can use — not a timer's digits, not a fragment repeated by a fuller line nearby."""
     notes = {}
     for a in anchors:
         for m in a.moments:
             notes[(round(m.start, 1), m.text)] = Note(round(m.start, 2), f"{m.kind}: {m.text}", a.id)
-    for s in timeline.of_kind("speech", "subtitle", "ocr"):
-        key = (round(s.start, 1), s.text)
-        if key not in notes and len(notes) < limit:
-            notes[key] = Note(round(s.start, 2), f"{s.kind}: {s.text}")
+    lines = [s for s in timeline.of_kind("speech", "subtitle", "ocr") if _worth_a_note(s.text)]
+    said = [(round(s.start, 2), _words(s.text)) for s in lines] + [(n.t, _words(n.text.split(": ", 1)[-1]))
+                                                                   for n in notes.values()]
+    for s in lines:
+        key, mine = (round(s.start, 1), s.text), _words(s.text)
+        if key in notes or len(notes) >= limit:
+            continue
+        if any(mine != other and mine in other and abs(t - s.start) <= near_s for t, other in said):
+            continue  # "using a 40 millimeter bit at 18" beside the whole sentence
+        notes[key] = Note(round(s.start, 2), f"{s.kind}: {s.text}")
     return sorted(notes.values(), key=lambda n: n.t)
