@@ -46,6 +46,7 @@ ANCHOR = "data-anchor"  # on a finding: the video anchor it is about
 RELATION = "data-relation"  # on a finding: supports | contradicts | updates | explains | compares | applies
 OBSERVATION = "data-observation"  # a block of what the video shows/says: data-observation="A1"
 SUMMARY = "data-summary"  # the report's summary paragraph
+NOTE_SOURCES = "data-sources"  # optional, on a timeline line with data-anchor: the ids of the sources cited for it
 TIMESTAMP_PREFIX = "#t="
 SEL_TIMESTAMP = f"a[href^='{TIMESTAMP_PREFIX}']"
 SEL_SOURCE = f"[{SOURCE}]"

@@ -24,6 +24,7 @@ from .stage import Stage, Trajectory
 from .types import Anchor, Evidence, ReportData, Source
 
 OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json", "trajectory.jsonl", "sources", "video.mp4",
+             "poster.jpg", "report.vtt", "annotations.jsonld",
              "video.webm", "video.m4v"}
 LANGUAGES = ("en", "zh", "auto")
 
@@ -129,6 +130,7 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     from ..limits import iso_date
     from ..media import probe
     from ..models import Models
+    from .wording import TITLE_CHARS, short
 
     settings = settings or load_report_config(config)
     date = iso_date(date)  # 2024-13-45 or 'yesterday': refused before any work
@@ -149,7 +151,7 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     described = {"docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,
                  "web": web}
     return Setup(video=video, request=request, out=out, settings=settings, sources=tuple(sources), info=info,
-                 title=tag_title or request.strip()[:80], video_date=date or tag_date, language=lang, ingest=ingest,
+                 title=tag_title or short(request, TITLE_CHARS), video_date=date or tag_date, language=lang, ingest=ingest,
                  library=library, writer=models.for_role("writer") if use_model else None,
                  judge=models.for_role("judge") if use_model else None, embedder=models.embedder(), browser=browser,
                  described=described)
@@ -222,11 +224,11 @@ def number(decisions: list[Decision]) -> tuple[dict[str, Source], list[Evidence]
 def compose(setup: Setup, timeline, anchors: list[Anchor], sources: dict[str, Source], evidence: list[Evidence],
             counts: dict, problems: list[str]) -> ReportData:
     """Stage 5: findings, verdicts, summary and notes (the writer's failures go to ``problems``)."""
-    from .write import notes_of, open_questions, summary_of, verdicts_of, write_model, write_rules
+    from .write import notes_of, open_questions, verdicts_of, write_model, write_rules, write_summary
 
     lang = setup.language
     if setup.writer is not None:
-        findings = write_model(setup.writer, anchors, evidence, sources, problems=problems)
+        findings = write_model(setup.writer, anchors, evidence, sources, problems=problems, language=lang)
     else:
         findings = write_rules(anchors, evidence, sources, language=lang)
     verdicts = verdicts_of(anchors, evidence, sources, language=lang)
@@ -235,7 +237,8 @@ def compose(setup: Setup, timeline, anchors: list[Anchor], sources: dict[str, So
     if setup.library is not None:
         video["library"] = str(Path(setup.library).resolve())  # where related-video citations are reopened
     return ReportData(video=video, request=setup.request,
-                      summary=summary_of(setup.request, anchors, evidence, sources, verdicts, language=lang),
+                      summary=write_summary(setup.writer, setup.request, anchors, evidence, sources, verdicts,
+                                            language=lang, problems=problems),
                       notes=tuple(notes_of(timeline, anchors)), anchors=tuple(anchors), sources=tuple(sources.values()),
                       evidence=tuple(evidence), findings=tuple(findings),
                       open_questions=tuple(open_questions(anchors, evidence, language=lang)),

@@ -1,7 +1,10 @@
 """Stage 6: rendering. One self-contained HTML file (inline CSS and JS allowed by hash in a
 Content-Security-Policy that forbids every outside load), the video beside it, the cited local
-documents copied under ``sources/``, a Markdown export, ``report.json`` (the contract's sidecar,
-docs/report-contract.md) and the WebVTT / Web Annotation exports.
+documents copied under ``sources/``, a poster frame (``poster.jpg``: the first anchor's moment, so
+the player opens on what the report is about, not a black box), a Markdown export, ``report.json``
+(the contract's sidecar, docs/report-contract.md) and the WebVTT / Web Annotation exports. The
+timeline marks each line that is an anchor's moment with the anchor's subject, its verdict and the
+sources that cite it (``note_marks``; ``data-anchor`` and ``data-sources`` for machines).
 
 All text from videos, documents, web pages and models goes through Jinja's autoescaping; links are
 kept only when they are http(s) or relative (``safe_link``), so ``javascript:`` and ``data:`` never
@@ -10,6 +13,7 @@ reach an ``href``."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -21,10 +25,30 @@ from ..timecode import clock, fragment
 from . import contract
 from .contract import script_hash
 from .types import ReportData
+from .wording import clean_title, readable, zh_value
 
 PLAYABLE_VIDEO = {"h264", "vp8", "vp9", "av1"}
 PLAYABLE_AUDIO = {"", "aac", "opus", "vorbis", "mp3"}
 PLAYABLE_SUFFIX = {".mp4", ".m4v", ".webm"}
+POSTER = "poster.jpg"
+POSTER_SIDE = 960  # the poster's longer side in pixels (the player pane is ~40 % of a screen)
+EXCERPT_CHARS = 400  # an excerpt shown under its source entry (the sidecar keeps it verbatim)
+# The page's own words, in the report's language (a Chinese request gets a Chinese page).
+LABELS = {
+    "en": {"request": "Request", "summary": "Summary", "observations": "What the video shows and says",
+           "findings": "External findings by anchor", "at": ", at", "none": "No source addressed this anchor.",
+           "open": "Open questions", "map": "Evidence map", "anchor": "anchor", "sources": "Sources",
+           "no_sources": "No external source was found", "empty_folder": ": the evidence folder is empty",
+           "kinds": {}, "moments": {}, "relations": {}, "source_kinds": {}},
+    "zh": {"request": "请求", "summary": "摘要", "observations": "视频中的说法", "findings": "外部来源的核对",
+           "at": "，位于", "none": "没有来源涉及这一说法。", "open": "未解决的问题", "map": "证据表", "anchor": "说法",
+           "sources": "来源", "no_sources": "没有找到外部来源", "empty_folder": "：证据文件夹是空的",
+           "kinds": {"parameter": "数值", "entity": "实体", "procedure": "步骤", "claim": "说法", "open_question": "问题"},
+           "moments": {"speech": "语音", "ocr": "画面文字", "subtitle": "字幕"},
+           "relations": {"supports": "支持", "contradicts": "矛盾", "updates": "更新", "explains": "背景",
+                         "compares": "比较", "applies": "应用"},
+           "source_kinds": {"document": "文档", "video": "视频", "web": "网页"}},
+}
 
 
 def safe_link(url: str) -> str:
@@ -85,6 +109,74 @@ def copy_sources(data: ReportData, out_dir: Path) -> ReportData:
     return replace(data, sources=tuple(new))
 
 
+def poster_time(data: ReportData) -> float | None:
+    """The first anchor's moment: the middle of its on-screen moment when it has one (the value
+    is in the frame), else its start; None without anchors."""
+    if not data.anchors or not data.anchors[0].moments:
+        return None
+    a = data.anchors[0]
+    m = next((m for m in a.moments if m.kind == "ocr"), None)
+    return (m.start + m.end) / 2 if m is not None else a.start
+
+
+def write_poster(data: ReportData, out_dir: Path) -> ReportData:
+    """``poster.jpg`` beside the report, the frame at ``poster_time``, named in ``video.poster``.
+    A video without pictures, or one that cannot be decoded, gets no poster (never a failure)."""
+    from dataclasses import replace
+
+    from ..media import iter_frames
+
+    video = {k: v for k, v in data.video.items() if k not in ("poster", "poster_t")}
+    t, name = poster_time(data), safe_link(data.video.get("file", ""))
+    path = Path(out_dir) / name if name else None
+    if t is None or path is None or not path.is_file():
+        return replace(data, video=video)
+    t = max(0.0, min(t, float(data.video.get("duration") or t) - 0.05))
+    try:
+        frame = next(iter(iter_frames(path, times=[t], max_side=POSTER_SIDE)), None)
+        if frame is None:
+            return replace(data, video=video)
+        tmp = Path(out_dir) / f".{POSTER}.tmp"
+        frame.image.convert("RGB").save(tmp, "JPEG", quality=85)
+        tmp.replace(Path(out_dir) / POSTER)
+    except Exception:  # noqa: BLE001 - a poster is a courtesy: any decode failure leaves the player without one
+        return replace(data, video=video)
+    return replace(data, video={**video, "poster": POSTER, "poster_t": round(frame.t, 3)})
+
+
+def note_marks(data: ReportData, numbers: dict[str, int]) -> list[dict | None]:
+    """Per timeline note: None, or the mark of the anchor whose moment it is — the anchor's subject
+    and verdict (on its first line only) and the sources cited for it, numbered as on the page."""
+    from .write import ZH_VERDICT
+
+    cited = {e for f in data.findings for e in f.evidence_ids}
+    marks, seen = [], set()
+    for n in data.notes:
+        a = data.anchor(n.anchor_id) if n.anchor_id else None
+        if a is None:
+            marks.append(None)
+            continue
+        sids = sorted({e.source_id for e in data.evidence if e.anchor_id == a.id and e.id in cited
+                       and e.source_id in numbers}, key=numbers.get)
+        verdict = (data.verdicts.get(a.id) or {}).get("verdict", "")
+        shown = ZH_VERDICT.get(verdict, verdict) if data.language == "zh" else verdict
+        marks.append({"anchor": a.id, "first": a.id not in seen, "label": a.heading or a.value or a.subject,
+                      "verdict": verdict, "shown": shown, "ids": " ".join(sids),
+                      "sources": [{"id": s, "n": numbers[s]} for s in sids]})
+        seen.add(a.id)
+    return marks
+
+
+def summary_lines(text: str) -> list[tuple[str, str]]:
+    """The summary's lines as (lead, rest): after the first line, a lead such as "Change:" is
+    shown bold, so a reader finds what to change, keep and check at a glance."""
+    out = []
+    for k, line in enumerate(x for x in text.splitlines() if x.strip()):
+        m = re.match(r"([^:：]{1,80}[:：])(.*)", line) if k else None
+        out.append((m.group(1), m.group(2)) if m else ("", line))
+    return out
+
+
 def render_html(data: ReportData) -> str:
     import jinja2
     from markupsafe import Markup
@@ -116,18 +208,27 @@ def render_html(data: ReportData) -> str:
             by_source.setdefault(e.source_id, []).append(e)
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters.update(clock=clock, fragment=fragment)  # every time on the page is written by timecode
+    env.filters.update(shown=zh_value if data.language == "zh" else str, title_of=clean_title,
+                       quoted=lambda e: readable(e.excerpt, e.context, EXCERPT_CHARS))
     tpl = env.from_string(_template("report.html.j2"))
     return tpl.render(r=data, A=contract, css=Markup(css), js=Markup(js), csp=csp, version=__version__,
-                      video_src=safe_link(data.video.get("file", "")), cites=cites, backlinks=backlinks,
-                      findings_by_anchor=findings_by_anchor, map=rel_map, evidence_by_source=by_source)
+                      video_src=safe_link(data.video.get("file", "")), poster=safe_link(data.video.get("poster", "")),
+                      cites=cites, backlinks=backlinks, marks=note_marks(data, numbers), summary=summary_lines(data.summary),
+                      findings_by_anchor=findings_by_anchor, map=rel_map, evidence_by_source=by_source,
+                      T=LABELS.get(data.language, LABELS["en"]))
 
 
 def render_markdown(data: ReportData) -> str:
     from ..markdown import cell, table
 
     numbers = {s.id: k for k, s in enumerate(data.sources, 1)}
-    lines = [f"# {cell(data.video.get('title', ''))} — research report", "", f"Request: {cell(data.request)}", "",
-             "## Summary", "", cell(data.summary), "", "## What the video shows and says", ""]
+    lines = [f"# {cell(data.video.get('title', ''))} — research report", "", f"Request: {cell(data.request)}", ""]
+    if data.video.get("poster"):
+        lines += [f"![the video at {clock(data.video.get('poster_t') or 0.0)}]({data.video['poster']})", ""]
+    lines += ["## Summary", ""]
+    for line in data.summary.splitlines():
+        lines += [cell(line), ""]
+    lines += ["## What the video shows and says", ""]
     for a in data.anchors:
         times = ", ".join(clock(m.start) for m in a.moments)
         lines.append(f"- [{times}] {cell(a.text)}")
@@ -158,10 +259,11 @@ def render_markdown(data: ReportData) -> str:
 
 
 def write_outputs(data: ReportData, out_dir: Path) -> Path:
-    """``report.html``, ``report.md``, ``report.json`` and the standards exports ``report.vtt``
-    and ``annotations.jsonld`` (``report.exports``), each written atomically."""
+    """``poster.jpg``, ``report.html``, ``report.md``, ``report.json`` and the standards exports
+    ``report.vtt`` and ``annotations.jsonld`` (``report.exports``), each written atomically."""
     from .exports import ANNOTATIONS, VTT, to_annotations, to_webvtt
 
+    data = write_poster(data, out_dir)
     write_atomic(out_dir / "report.json", json.dumps(data.to_dict(), ensure_ascii=False, indent=1))
     write_atomic(out_dir / "report.md", render_markdown(data))
     write_atomic(out_dir / VTT, to_webvtt(data))

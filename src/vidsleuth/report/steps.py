@@ -209,13 +209,14 @@ def records_of(records: dict, *, duration: float, original: str) -> ReportData:
         notes = [Note(round(m.start, 2), f"{m.kind}: {m.text}", a.id) for a in anchors for m in a.moments]
     video = records.get("video") or {}
     from ..config import ReportConfig
+    from .wording import TITLE_CHARS, short
     from .write import summary_of
 
     lang = str(records.get("language") or "en")
     verdicts = _verdicts(records.get("verdicts") or {}, anchors, evidence, sources, lang)
     request = str(records["request"])
     return ReportData(
-        video={"title": str(video.get("title") or Path(original).stem), "original": original,
+        video={"title": str(video.get("title") or short(request, TITLE_CHARS)), "original": original,
                "duration": round(duration, 3), "date": str(video.get("date") or ""), "file": ""},
         request=request, summary=str(records.get("summary") or "") or summary_of(
             request, anchors, evidence, {s.id: s for s in sources}, verdicts, language=lang),
