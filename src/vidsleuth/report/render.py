@@ -25,7 +25,7 @@ from ..timecode import clock, fragment
 from . import contract
 from .contract import script_hash
 from .types import ReportData
-from .wording import clean_title, readable, zh_value
+from .wording import clean_title, readable, short, zh_value
 
 PLAYABLE_VIDEO = {"h264", "vp8", "vp9", "av1"}
 PLAYABLE_AUDIO = {"", "aac", "opus", "vorbis", "mp3"}
@@ -35,12 +35,12 @@ POSTER_SIDE = 960  # the poster's longer side in pixels (the player pane is ~40 
 EXCERPT_CHARS = 400  # an excerpt shown under its source entry (the sidecar keeps it verbatim)
 # The page's own words, in the report's language (a Chinese request gets a Chinese page).
 LABELS = {
-    "en": {"request": "Request", "summary": "Summary", "observations": "What the video shows and says",
+    "en": {"request": "Request: ", "failing": "Checks that still fail:", "summary": "Summary", "observations": "What the video shows and says",
            "findings": "External findings by anchor", "at": ", at", "none": "No source addressed this anchor.",
            "open": "Open questions", "map": "Evidence map", "anchor": "anchor", "sources": "Sources",
            "no_sources": "No external source was found", "empty_folder": ": the evidence folder is empty",
            "kinds": {}, "moments": {}, "relations": {}, "source_kinds": {}},
-    "zh": {"request": "请求", "summary": "摘要", "observations": "视频中的说法", "findings": "外部来源的核对",
+    "zh": {"request": "请求：", "failing": "仍未通过的检查：", "summary": "摘要", "observations": "视频中的说法", "findings": "外部来源的核对",
            "at": "，位于", "none": "没有来源涉及这一说法。", "open": "未解决的问题", "map": "证据表", "anchor": "说法",
            "sources": "来源", "no_sources": "没有找到外部来源", "empty_folder": "：证据文件夹是空的",
            "kinds": {"parameter": "数值", "entity": "实体", "procedure": "步骤", "claim": "说法", "open_question": "问题"},
@@ -160,7 +160,7 @@ def note_marks(data: ReportData, numbers: dict[str, int]) -> list[dict | None]:
                        and e.source_id in numbers}, key=numbers.get)
         verdict = (data.verdicts.get(a.id) or {}).get("verdict", "")
         shown = ZH_VERDICT.get(verdict, verdict) if data.language == "zh" else verdict
-        marks.append({"anchor": a.id, "first": a.id not in seen, "label": a.heading or a.value or a.subject,
+        marks.append({"anchor": a.id, "first": a.id not in seen, "label": short(a.heading or a.value or a.subject, 60),
                       "verdict": verdict, "shown": shown, "ids": " ".join(sids),
                       "sources": [{"id": s, "n": numbers[s]} for s in sids]})
         seen.add(a.id)
@@ -208,7 +208,7 @@ def render_html(data: ReportData) -> str:
             by_source.setdefault(e.source_id, []).append(e)
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters.update(clock=clock, fragment=fragment)  # every time on the page is written by timecode
-    env.filters.update(shown=zh_value if data.language == "zh" else str, title_of=clean_title,
+    env.filters.update(shown=lambda v: short(zh_value(v) if data.language == "zh" else v, 40), title_of=clean_title, short=short,
                        quoted=lambda e: readable(e.excerpt, e.context, EXCERPT_CHARS))
     tpl = env.from_string(_template("report.html.j2"))
     return tpl.render(r=data, A=contract, css=Markup(css), js=Markup(js), csp=csp, version=__version__,

@@ -40,6 +40,13 @@ SUMMARY_SCHEMA = {"type": "object", "properties": {"text": {"type": "string"}}, 
 SUMMARY_TITLE_CHARS = 60  # a source named inside the summary
 
 
+def _echoes(mine, theirs) -> bool:
+    """Whether a source's value only repeats the video's ("比2016版的6克进一步下调" beside 5 克)."""
+    if mine.unit == theirs.unit:
+        return bool(set(mine.stated) & set(theirs.stated))
+    return mine.contains(theirs) and theirs.contains(mine)  # the same value in another unit
+
+
 def source_value(anchor: Anchor, ev: Evidence) -> str:
     """The value the excerpt states for the anchor's quantity, in the anchor's unit too when it
     is stated in another ("165 °F (73.9 °C)"); '' when it states none. Of several, one that fits
@@ -49,9 +56,10 @@ def source_value(anchor: Anchor, ev: Evidence) -> str:
     rs = [(a, r.value) for r in statement(ev.excerpt, ev.context).readings for a in aq if a.comparable(r.value)]
     if not rs:
         return ""
-    if ev.relation in ("contradicts", "updates", "supports"):
-        inside = ev.relation == "supports"
-        rs = [p for p in rs if p[1].contains(p[0]) == inside] or rs
+    if ev.relation == "supports":
+        rs = [p for p in rs if p[1].contains(p[0])] or rs
+    elif ev.relation in ("contradicts", "updates"):
+        rs = [p for p in rs if not p[1].contains(p[0]) and not _echoes(p[0], p[1])] or rs
     a, v = min(rs, key=lambda p: p[1].width())
     shown = v.label()
     if v.unit != a.unit and not a.dimension.startswith(("count:", "money:")):
@@ -198,8 +206,8 @@ _DETAIL = {"newer guidance": ("updates",), "disagrees": ("contradicts",), "dispu
 
 
 def _item(a: Anchor, verdict: str, evidence: list[Evidence], sources: dict[str, Source], zh: bool) -> str:
-    what = a.heading or short(a.text, 60)
-    value = zh_value(a.value) if zh else a.value
+    what = short(a.heading or a.text, 60)
+    value = short(zh_value(a.value) if zh else a.value, 40)
     if zh:
         head = f"{what}（{value}，{clock(a.start)}）" if value else f"{what}（{clock(a.start)}）"
     else:
