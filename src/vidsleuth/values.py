@@ -11,25 +11,20 @@ test. The parts are maintained libraries:
   temperatures (°F→°C converts each end, never a difference) and currencies, each its own
   dimension (no exchange rate is assumed). Only the *spellings* are a table here (``UNITS``):
   pint parses unit expressions, not prose ("degrees" is an angle to it, "in" an inch).
-- **text2num** (``alpha2digit``) turns English number words into digits inside running text.
-  Compared on real phrasings with numerizer and number-parser (``/tmp`` trial, Nov 2026):
-  all three read "one hundred and twenty kilometres" and "six hundred and twenty five watt hours";
-  numerizer and number-parser also turn "no one knows" into "no 1 knows" and numerizer "about half
-  an hour" into "about/2 an hour", while text2num leaves words that are not quantities alone. What
-  it leaves undone is added here as small rules: fractions ("half an hour", "two and a half"),
-  "a dozen", and Whisper's split numbers ("100 and 20 kilometers" = 120, "600 and 25" = 625).
-- **cn2an** turns Chinese numerals into digits ("一千五百毫升", "百分之二十", "半小时"); Chinese
-  units (克, 毫升, 千卡, 分钟, 步, 公里…) and bound words (不超过, 至少, 以上…) are spellings here.
+- number words become digits first (``vidsleuth.numwords``: text2num for English, cn2an for
+  Chinese); Chinese units (克, 毫升, 千卡, 分钟, 步, 公里…) and bound words (不超过, 至少, 以上…)
+  are spellings here.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+
+from .numwords import has_cjk, normalise  # noqa: F401 - re-exported: values are read after number words
 
 APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
 MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
@@ -126,9 +121,11 @@ class Value:
 
     def contains(self, other: "Value", tolerance: float = MATCH) -> bool:
         """Whether ``other`` (a point or interval) lies inside this value, within ``tolerance``
-        of the magnitudes involved (rounded conversions)."""
+        of the magnitudes involved when a conversion may have rounded them (350 °F ≈ 180 °C)."""
         if not self.comparable(other):
             return False
+        if self.unit == other.unit:  # no conversion to round: 23.9 kg is not 24.5 kg
+            tolerance = 1e-6
         slack = tolerance * max(abs(other.lo) if other.lo != float("-inf") else 0.0,
                                 abs(other.hi) if other.hi != float("inf") else 0.0, 1e-9)
         return self.lo - slack <= other.lo and other.hi <= self.hi + slack
@@ -161,97 +158,24 @@ def show_unit(unit: str) -> str:
     return _SHOWN.get(unit, unit)
 
 
-# ----------------------------------------------------------------------------- number words
-
-_FRACTIONS = [
-    (r"\b(?:an|one) hour and a half\b", "1.5 hours"), (r"\bhalf an? (?=\w)", "0.5 "), (r"\bhalf of an? (?=\w)", "0.5 "),
-    (r"\ba quarter of an? (?=\w)", "0.25 "), (r"\bthree quarters of an? (?=\w)", "0.75 "),
-    (r"\b(?:a|one) dozen\b", "12"), (r"\bhalf a dozen\b", "6"), (r"\b(\d+) dozen\b", lambda m: str(12 * int(m.group(1)))),
-    (r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}"), (r"\b(\d+) and a quarter\b",
-                                                                        lambda m: f"{int(m.group(1)) + 0.25:g}"),
-    (r"\b(\d+) \((\d+)\)", r"\1"),  # "five (5) minutes" after digits: one number
-]
-_SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
-_SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
-    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
-_WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 and 25", "3000 and 499"
-_ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
-
-
-def _small(m: re.Match) -> str:
-    """"an hour" is one hour, but "60 km an hour" is a rate: an article after a unit stays."""
-    before = m.string[max(0, m.start() - 12):m.start()].split()
-    if m.group(1).lower() in ("a", "an") and before and before[-1].lower() in UNITS:
-        return m.group(1)
-    return _SMALL_VALUE[m.group(1).lower()]
-
-
-def _english(text: str) -> str:
-    from text_to_num import alpha2digit
-
-    t = alpha2digit(text, "en")  # leaves "one", "two" alone (its threshold: "no one knows")
-    for step in range(2):  # "half an hour" first; then "two and a half" once "two" is 2
-        for pattern, repl in _FRACTIONS:
-            t = re.sub(pattern, repl, t, flags=re.I)
-        if step == 0:  # … except before a unit or fraction
-            t = _SMALL.sub(_small, t)
-    t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
-    t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"
-               if int(m.group(2)) and int(m.group(1)) < int(m.group(2)) else m.group(0), t)
-    return _WHISPER.sub(lambda m: str(int(m.group(1) + m.group(2)) + int(m.group(3)))
-                        if int(m.group(3)) < 10 ** len(m.group(2)) else m.group(0), t)
-
-
-def _chinese(text: str) -> str:
-    import logging
-    import warnings
-
-    import cn2an
-
-    for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
-        text = text.replace(word, f" {unit} ")
-    text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1)}.5小时", text)
-    logging.getLogger("cn2an").setLevel(logging.ERROR)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return cn2an.transform(text, "cn2an")
-        except (ValueError, KeyError, IndexError):  # a run cn2an cannot read stays as written
-            return text
-
-
-def has_cjk(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in str(text or ""))
-
-
-def normalise(text: str, language: str = "auto") -> str:
-    """Digits for number words in ``text`` (English, and Chinese numerals where the text has any),
-    thousands separators removed, Unicode forms folded (NFKC keeps °, ℃ becomes °C)."""
-    t = unicodedata.normalize("NFKC", str(text or "")).replace("−", "-")
-    t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
-    if language in ("zh", "auto") and has_cjk(t):
-        t = _chinese(t)
-    if language in ("en", "auto"):
-        t = _english(t)
-    return t
-
-
 # ----------------------------------------------------------------------------- reading values
 
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
 _UNIT_RE = "|".join(re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
-_PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in ("second", "minute", "hour")),
-                                            key=len, reverse=True))  # speeds and flows: "mm/s", "litres per minute"  # a unit spelling ends where a word would (not "min" of "minimal")
+_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz")  # speeds, flows, concentrations, per-weight rates
+_PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
 _CONNECT = r"(?:\s?/\s?|\s+(?:per|an?)\s+|\s?每\s?)"
-_ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_CONNECT}(?:{_PER}){_AFTER})?"
+# a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
+_OF = r"(?:\s+(?:of\s+)?[a-z]+)?"
+_ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_CONNECT}(?:1\s?)?(?:{_PER}){_AFTER})?"
 _VALUE = re.compile(
     rf"(?P<pre>(?:us\$|[$€£¥￥])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
     rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥])?(?P<b>{_NUM_B}))?"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?", re.I)
-_PER_SPLIT = re.compile(rf"^(?P<u>.+?){_CONNECT}(?P<per>{_PER})$", re.I)
+_PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
 _LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|"
@@ -398,3 +322,21 @@ def states(text: str, wanted: str) -> bool | None:
         return None
     have = read_values(text)
     return all(any(h.comparable(w) and h.form == w.form and w.contains(h) and h.contains(w) for h in have) for w in want)
+
+
+SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject
+
+
+def commensurate(a: Value, b: Value, factor: float = SCALE) -> bool:
+    """Whether two values of one kind are of one scale: "up to three days" (leftovers) is not a
+    statement about a 90-minute roast, nor "under a second" about a 45-minute clamp, nor a car's
+    58 kWh about a bike's 625 Wh, while "6 mm" against "0.8 mm" is a real disagreement. Temperatures
+    are compared in kelvin, so any two plausible settings are of one scale."""
+    if not a.comparable(b):
+        return False
+    if a.dimension == "temperature":
+        return True
+    x, y = abs(a.point), abs(b.point)
+    if x == 0 or y == 0 or x == float("inf") or y == float("inf"):
+        return True
+    return max(x, y) / min(x, y) <= factor

@@ -16,6 +16,7 @@ bonus for stated values, which are what external sources can check).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..types import Segment, Timeline
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
@@ -50,16 +51,29 @@ def _kind(sentence: str) -> str:
     return "claim"
 
 
+def _rejoin(segments: list[Segment]) -> list[Segment]:
+    """Speech segments cut inside a number made whole again: ASR may end one segment at "…a 40
+    millimeter bit at 18," and start the next with "000 RPM." — one number, 18,000 rpm."""
+    out: list[Segment] = []
+    for seg in segments:
+        prev = out[-1] if out else None
+        if prev is not None and re.search(r"\d{1,3},\s*$", prev.text) and re.match(r"\s*\d{3}\b", seg.text):
+            out[-1] = replace(prev, end=seg.end, text=prev.text.rstrip() + seg.text.lstrip())
+            continue
+        out.append(seg)
+    return out
+
+
 def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, str]]:
     """Sentences of speech with times interpolated inside their segment by character position."""
     out = []
-    for seg in segments:
+    for seg in _rejoin(segments):
         parts = []
         for sent in sentences(seg.text) or [seg.text]:
             # ASR often runs sentences together with commas ("Welcome back, today, a country loaf,
             # proof it for five hours,"): a long one is cut into clauses so a value's moment is the
             # clause that says it, not the start of the run
-            parts += [c for c in re.split(r"(?<=[,;，；])\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
+            parts += [c for c in re.split(r"(?<=[,;，；])(?!\d)\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
         total = sum(len(p) for p in parts) or 1
         t, span = seg.start, max(0.0, seg.end - seg.start)
         for p in parts:
@@ -90,7 +104,10 @@ def _drafts(timeline: Timeline) -> list[dict]:
         same = next((d for d in near if any(a.same_as(b) for a in q for b in d["q"]) or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
-            continue
+            q = [v for v in q if not any(v.same_as(b) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
+            if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):
+                continue
+            c = []
         if any(d["kind"] == "parameter" and d["moments"][0].kind == "ocr" and d["text"] == seg.text for d in drafts):
             continue  # the same caption read again a moment later
         said = min(near, key=lambda d: abs(d["moments"][0].start - seg.start), default=None)
@@ -126,7 +143,7 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     scored.sort(key=lambda x: (-x[0], x[1]["moments"][0].start))
     chosen = sorted(scored[:max_anchors], key=lambda x: x[1]["moments"][0].start)
     return [Anchor(id=f"A{k}", kind=d["kind"], text=d["text"], subject=" ".join(sorted(subj)),
-                   value=_value_label(d["text"]), moments=tuple(sorted(d["moments"], key=lambda m: m.start)),
+                   value=", ".join(x.label() for x in d["q"]) or _value_label(d["text"]), moments=tuple(sorted(d["moments"], key=lambda m: m.start)),
                    relevance=round(score, 3), heading=_heading(d))
             for k, (score, d, subj) in enumerate(chosen, 1)]
 

@@ -15,6 +15,7 @@ as the search index); Chinese is cut into words by jieba (the search extra), els
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,7 +37,7 @@ except ImportError:  # the search extra is not installed: recorded in run.json a
 DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
                    "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
                    "voltage": "voltage", "energy": "energy", "ratio": "percent", "steps": "steps", "frequency": "speed",
-                   "charge": "capacity"}
+                   "charge": "capacity", "concentration": "concentration"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
@@ -113,9 +114,24 @@ def _content(text: str) -> set[str]:
     text = re.sub(r"(?<=[A-Za-z])0(?=[A-Za-z])", "o", str(text or ""))
     text = re.sub(r"(?<=[A-Za-z])1(?=[A-Za-z])", "i", text)
     words = re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower())
+    words += [part for w in words if "-" in w for part in w.split("-")]  # "outer-wall" meets "outer walls"
     out = {stem(w) for w in words if w not in STOPWORDS and len(w) > 2 and w not in _UNIT_WORDS
            and w not in _NUMBER_WORDS and w not in _GENERIC}
-    return out | (_zh_words(text) if has_cjk(text) else set())
+    return out | identifiers(text) | (_zh_words(text) if has_cjk(text) else set())
+
+
+def identifiers(text: str) -> set[str]:
+    """Names written with digits — models and plans ("X9", "401(k)", "RTX4090") — as thing-words
+    (lower case, brackets dropped: "401(k)" is "401k"); a number glued to a unit ("625Wh", "24h")
+    or an ordinal ("3rd") is a value, not a name."""
+    text = re.sub(r"(?<=\d)\((\w)\)", r"\1", str(text or "")).lower()
+    out = set()
+    for tok in re.findall(r"(?<![\w.])(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]{2,}(?![\w.])", text):
+        split = re.fullmatch(r"(\d+(?:\.\d+)?)([a-z]+)", tok)
+        if split and (split.group(2) in UNITS or split.group(2) in ("st", "nd", "rd", "th", "s", "x")):
+            continue
+        out.add(tok)
+    return out
 
 
 def subject_words(text: str) -> set[str]:
@@ -150,6 +166,7 @@ class Reading:
 
     value: Value
     words: frozenset[str]
+    near: frozenset[str] = frozenset()  # the words that introduce this value (since the one before)
 
 
 @dataclass(frozen=True)
@@ -166,6 +183,7 @@ def _cells(row: str) -> list[str]:
 
 def _header_unit(header: str) -> str:
     """The unit a column header names: "Motor torque (Nm)" -> "Nm", "Temp °C" -> "°C"."""
+    header = unicodedata.normalize("NFKC", header)  # "每周推荐时间（分钟）": full-width brackets
     m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
     if m:
         return m.group(1)
@@ -181,7 +199,8 @@ def read_row(row: str, header: str) -> Statement:
     readings = []
     for k, cell in enumerate(cells[1:], 1):
         head = heads[k] if k < len(heads) else ""
-        vals = read_values(cell) or (read_values(f"{cell} {_header_unit(head)}") if _header_unit(head) else [])
+        unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
+        vals = read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
         for v in vals:
             readings.append(Reading(v, frozenset(_content(f"{label} {head}"))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
@@ -196,12 +215,22 @@ def statement(text: str, context: str = "") -> Statement:
         return read_row(text, context)
     norm = normalise(text)
     readings = []
+    prev = 0
     for v in read_values(norm, normalised=True):
         lo = max(norm.rfind(";", 0, v.start), norm.rfind("；", 0, v.start), norm.rfind("。", 0, v.start))
         hi = min([i for i in (norm.find(";", v.end), norm.find("；", v.end)) if i >= 0] or [len(norm)])
-        readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi]))))
+        readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi])), _near(norm, max(lo + 1, prev), v)))
+        prev = v.end
     words = subject_words(text)
     return Statement(text, tuple(readings), frozenset(words), tuple(codes(text)))
+
+
+def _near(norm: str, start: int, v: Value) -> frozenset[str]:
+    """The subject of one value among several: the words since the value before it, and an
+    "of …" after it ("成人每天食盐不超过6克，每天烹调油25～30克": 食盐 for 6 g, 烹调油 for 25–30 g;
+    "between 230 and 250 °C with the bed at 70 to 90 °C": the bed's is the second)."""
+    after = re.match(r"\s*(?:of|for)\s+((?:[A-Za-z-]+\s*){1,3})|\s*的\s*([\u4e00-\u9fff]{1,6})", norm[v.end:])  # "7至8小时的睡眠"
+    return frozenset(_content(norm[start:v.start] + " " + ((after.group(1) or after.group(2)) if after else "")))
 
 
 def heading_of(text: str, values: list[Value] | None = None) -> str:

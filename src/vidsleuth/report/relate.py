@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import re
 
-from ..values import normalise
-from .facts import Reading, codes, quantities, statement
+from ..values import commensurate, normalise
+from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .types import RELATIONS, Anchor
 
 _COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
-                      r"|相比|相较|不同于|而(?=\S)", re.I)
+                      r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)", re.I)  # 从而/因而: a consequence, not a contrast
 REVISION = re.compile(
     r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state)\w*|revised|revision|updated?|"
     r"supersed\w*|replaced by|no longer|new (?:guidance|guideline|standard|recommendation|specification|rule|limit|"
@@ -44,7 +44,8 @@ REVISION = re.compile(
     r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到", re.I)
 _DISPARAGE = re.compile(r"\b(too (?:short|long|low|high|hot|cold|much|little|few|many|fast|slow)|far too|not enough|"
                         r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
-                        r"instead of|not|no longer|wrong|myth|mistaken?|outdated|incorrect|obsolete)\b"
+                        r"instead of|not|no longer|wrong|myth|mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|"
+                        r"more than (?:you|anyone) needs?)\b"
                         r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时", re.I)
 _DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
@@ -106,18 +107,63 @@ def _compares(text: str) -> bool:
     return bool(_COMPARE.search(re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b", " ", text, flags=re.I)))
 
 
-def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool) -> tuple[str, str, float] | None:
-    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value)]
+# a value the source states as the former one ("lowered from 50 mm/s", "up from $23,000",
+# "比2016版的6克"), as someone else's ("whoever says 60 g…", "a video said 6000 steps", "看到一个视频说"),
+# or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
+_FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
+                     r"dropped|rose|fell)\s+from|\b(?:instead of|rather than|in place of|previously|formerly|"
+                     r"originally|used to be)(?:\s+the)?|比\S{0,12}的)\s*(?:us\$|[$€£¥])?\s*$", re.I)
+_REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
+                       r"a video|the video|some videos)\s+(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|"
+                       r"tells? you|recommends?|suggests?)\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
+                       r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
+_CEILING = re.compile(r"\b(?:max(?:imum)?|rated|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*$", re.I)
+_QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
+_APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
+                      r"|套用|照着.{0,6}(?:做|算)", re.I)
+
+
+def _not_own(text: str, r, anchor_text_: str) -> str:
+    """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
+    before = text[max(0, r.value.start - 60):r.value.start]
+    if _FORMER.search(before[-25:]):
+        return "former"
+    if _REPORTED.search(before):
+        return "reported"
+    ceiling = bool(_CEILING.search(before[-45:]) and r.value.form not in ("lower", "upper")
+                   and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|不超过|至少|最多|上限", anchor_text_, re.I))
+    return "ceiling" if ceiling else ""
+
+
+def _on_subject(pairs, anchor_objects: set[str]):
+    """The pairs whose value is introduced by the anchor's own thing-words, when any is: in
+    "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g."""
+    own = [(a, r) for a, r in pairs if r.near & anchor_objects]
+    return own or pairs
+
+
+def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
+               anchor_objects: set[str] = frozenset(), anchor_text_: str = "") -> tuple[str, str, float] | None:
+    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
     if not pairs:
         return None
-    kept = [(a, r) for a, r in pairs if row or not disparaged(excerpt_norm, r)]
+    if not row and _QUESTION.search(excerpt_norm):
+        return "", "asks about the value: no stance", 0.0
+    pairs = _on_subject(pairs, anchor_objects)
+    foreign = {id(r): why for _, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))}
+    kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
-    same_kind = {r.value for _, r in pairs}
+    same_kind = {r.value for _, r in pairs if id(r) not in foreign}
     if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(r.value.contains(a) for a, r in pairs)):
         a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
         a, r = rejected[0]
+        # the former value alone still revises ("lowered from 50"); someone else's value or a
+        # ceiling, stated without disparaging it, is no stance of the source
+        if id(r) in foreign and (not (foreign[id(r)] == "former" or disparaged(excerpt_norm, r))
+                                 or not r.value.contains(a)):
+            return "", f"states the value only as a {foreign.get(id(r), 'rejected')} figure: no stance", 0.0
         if r.value.contains(a):
             return ("updates" if later else "contradicts",
                     f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
@@ -125,6 +171,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool) -> t
         kept = rejected
     a, r = min(kept, key=lambda p: (p[1].value.width(), not p[1].value.contains(p[0])))
     if r.value.contains(a):
+        if _APPLIED.search(excerpt_norm):
+            return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
         how = "inside" if r.value.form != "point" else "equal to"
         return "supports", f"the video's {a.label()} is {how} the source's {r.value.label()}", 0.9
     if later:
@@ -141,9 +189,10 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     st = statement(excerpt, context)
     norm = normalise(excerpt)
     later = _later(norm, source_date, video_date)
-    decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"))
+    decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"),
+                         objects(subject_words(text) | set(anchor.subject.split())), text)
     if decided:
-        return decided
+        return (None, *decided[1:]) if not decided[0] else decided
     ac, ec = set(codes(text)), set(st.codes)
     if ac and ec:
         if ec - ac and later:  # "FX-2041 is superseded by FX-2050"
@@ -153,6 +202,8 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
     if aq and st.readings:
         return None, "states values of another kind than the video's: about something else", 0.0
+    if _QUESTION.search(norm):
+        return None, "asks a question: no stance", 0.0
     if _POINTER.search(norm):
         return None, "points to other content: not evidence itself", 0.0
     if _compares(norm):

@@ -25,6 +25,7 @@ class Passage:
     modality: str  # text | video | web
     moment: float | None = None  # related videos: where in that video
     context: str = ""  # a table row's header line (the row's subject and units)
+    heading: str = ""  # the section heading above a paragraph ("How hot should the oven be?"): its subject
 
 
 @dataclass

@@ -4,7 +4,8 @@ Read in this order, the latest stated date winning (an update outdates its first
 the HTML's machine-readable dates (``<time datetime>``, ``article:modified_time`` /
 ``article:published_time``, ``date``, ``dc.date``, ``last-modified`` meta tags), then dated
 phrases in the prose ("Updated March 2025", "Published 3 May 2024", "Last revised: 2024-03-05",
-"更新于2024年3月", "2024年3月5日发布"), parsed by ``dateparser``. A year alone is not a date, and
+"更新于2024年3月", "2024年3月5日发布") and a dateline or byline near the top ("November 1, 2023" on a
+line of its own, "By Priya Natarajan · November 1, 2024"), parsed by ``dateparser``. A year alone is not a date, and
 the title's year ("Best e-bikes (2024)") is never the page's date. A month without a day is kept as
 ``YYYY-MM``, so comparisons with the video's date go only as far as both are stated.
 """
@@ -21,6 +22,8 @@ _DATE = (rf"(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{_MONTHS})\.?,?\s+\d{
          rf"(?:{_MONTHS})\.?\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{4}})")
 _EN = re.compile(rf"{_CUE}(?P<d>{_DATE})", re.I)
 _ISO = re.compile(r"\b(?P<d>(?:19|20)\d\d-\d\d-\d\d)\b")
+# a date on a line of its own, or a byline's ("November 1, 2023", "By Priya Natarajan · November 1, 2024")
+_LONE = re.compile(rf"^[ \t]*(?:by\s[^\n·|]{{1,40}}[·|•—–-]\s*)?(?P<d>{_DATE})[ \t]*$", re.I | re.M)
 _ZH = re.compile(r"(?P<d>(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)")
 _ZH_CUE = re.compile(r"(?:更新|发布|修订|发表|日期)")
 _META = re.compile(r"<meta\s[^>]*?(?:name|property|itemprop|http-equiv)\s*=\s*[\"']?(?:article:modified_time|"
@@ -55,6 +58,7 @@ def dates_in(text: str, *, title: str = "") -> list[str]:
     body = text.replace(title, " ") if title else text
     found = [_parse(m.group("d")) for m in _EN.finditer(body)]
     found += [_parse(m.group("d")) for m in _ISO.finditer(body[:600])]  # a bare ISO date near the top
+    found += [_parse(m.group("d")) for m in _LONE.finditer(body[:800])]  # a dateline or byline near the top
     for m in _ZH.finditer(body):
         near = body[max(0, m.start() - 8):m.end() + 8]
         if _ZH_CUE.search(near) or m.start() < 200:

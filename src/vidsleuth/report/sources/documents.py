@@ -37,7 +37,7 @@ def read_document(path: Path) -> tuple[str, str, str]:
         logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # a damaged file is reported once, below
         try:
             reader = pypdf.PdfReader(str(path))
-            text = "\n\n".join((page.extract_text() or "") for page in reader.pages)
+            text = "\n\n".join(pdf_tables(page.extract_text(extraction_mode="layout") or "") for page in reader.pages)
             meta = reader.metadata or {}
             title = str(meta.get("/Title") or "") if meta else ""
         except Exception as exc:  # pypdf raises many types for damaged files
@@ -70,51 +70,113 @@ def read_document(path: Path) -> tuple[str, str, str]:
     return title, date, text
 
 
-def _tables(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """The text without its table lines, and each table row with its header line (trafilatura
-    writes HTML tables as ``| a | b |`` rows; Markdown tables are the same)."""
-    rest, rows, header = [], [], ""
+_GAP = re.compile(r"\S(?:\s{2,}|\t)\S")
+
+
+def pdf_tables(layout: str) -> str:
+    """A PDF page's text (pypdf's layout mode keeps columns apart) with its tables as ``| a | b |``
+    rows under their header, as trafilatura writes HTML tables, and its prose as paragraphs: a
+    run of two or more lines whose cells (split at wide gaps) line up, at least one with a digit
+    past its first cell ("Nozzle temperature (°C)     230–250"), is a table; its first line is
+    the header when it states no number past its label."""
+    lines = [ln.rstrip() for ln in layout.splitlines()]
+    cells = [[c.strip() for c in re.split(r"\s{2,}|\t", ln.strip()) if c.strip()] for ln in lines]
+    rowlike = [2 <= len(c) <= 8 and all(len(x) <= 40 for x in c) and bool(_GAP.search(ln.strip()))
+               for c, ln in zip(cells, lines)]
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and rowlike[j] and (j == i or len(cells[j]) == len(cells[i])):
+            j += 1
+        block = cells[i:j]
+        if len(block) >= 2 and any(re.search(r"\d", " ".join(c[1:])) for c in block):
+            has_head = not re.search(r"\d", " ".join(block[0][1:]))
+            head, body = (block[0], block[1:]) if has_head else ([""] * len(block[0]), block)
+            out += ["", "| " + " | ".join(head) + " |"] + ["| " + " | ".join(c) + " |" for c in body] + [""]
+            i = j
+            continue
+        out.append(" ".join(lines[i].split()))
+        i += 1
+    return "\n".join(out)
+
+
+def _tables(text: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """The text without its table lines, and each table row with its header line and caption
+    (trafilatura writes HTML tables as ``| a | b |`` rows, a ``<caption>`` as a first row with only
+    its first cell filled, then the real header; Markdown tables are the same)."""
+    rest, rows, header, caption = [], [], "", ""
     for line in text.splitlines():
         cell = line.strip()
         if not cell.startswith("|"):
             rest.append(line)
-            header = ""
+            header = caption = ""
             continue
         if re.fullmatch(r"\|?[\s:|-]+\|?", cell):
             continue  # the |---|---| rule under a header
         if not header:
+            cells = [c.strip() for c in cell.strip("|").split("|")]
+            if not caption and len(cells) > 1 and cells[0] and not any(cells[1:]):
+                caption = cells[0]  # "| Working properties |  |": the table's title, not its header
+                continue
             header = cell
             rest.append("")
             continue
-        rows.append((cell, header))
+        rows.append((cell, header, caption))
     return "\n".join(rest), rows
 
 
-def passages_with_context(text: str, *, lines: bool = False) -> list[tuple[str, str]]:
-    """(passage, context): paragraphs (blank-line separated, or one per line for ``lines``:
-    trafilatura's output puts each paragraph on its own line; Markdown headings dropped), long
-    ones cut at sentences, context ''; table rows, each with its header line as context."""
+def is_heading(line: str) -> bool:
+    """A section heading: a Markdown ``#`` line, or a short line that is not a sentence (no full
+    stop at its end, few words: "How hot should the oven be?", "Resting before you carve",
+    "二、改善睡眠的小建议")."""
+    s = line.strip()
+    if s.startswith("#"):
+        return True
+    return 0 < len(s) <= 70 and len(s.split()) <= 9 and not re.search(r"[.。!！;；,，]$", s) and not s.startswith("|")
+
+
+def _heading_line(line: str) -> bool:
+    """A heading line: no number in it once a section number ("2.", "一、") is set aside."""
+    bare = re.sub(r"^\s*#*\s*(?:\d+(?:\.\d+)*\.?|[一二三四五六七八九十]+、)\s*", "", line)
+    return is_heading(line) and bool(bare.strip()) and not re.search(r"\d", bare)
+
+
+def passages_with_headings(text: str, *, lines: bool = False) -> list[tuple[str, str, str]]:
+    """(passage, context, heading): paragraphs (blank-line separated, or one per line for
+    ``lines``: trafilatura's output puts each paragraph on its own line), long ones cut at
+    sentences, each with the section heading above it; table rows, each with its header line as
+    context. A heading names what its section is about; it is not evidence itself."""
     from ..facts import sentences
 
     text, rows = _tables(text)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str, str]] = []
+    heading = ""
     for para in (text.splitlines() if lines else re.split(r"\n\s*\n", text)):
+        first, _, rest = para.strip().partition("\n")
+        if _heading_line(first):  # a heading alone, or on the first line of its section ("一、成年人需要多少睡眠")
+            heading = first.lstrip("#").strip()
+            if not rest.strip():
+                continue
+            para = rest
         para = " ".join(line.strip() for line in para.splitlines() if not line.strip().startswith("#"))
         para = para.strip()
         if len(para) < 20 and not re.search(r"\d", para):
             continue
-        if len(para) <= MAX_PASSAGE:
-            out.append((para, ""))
-            continue
         chunk = ""
-        for s in sentences(para):
+        for s in (sentences(para) if len(para) > MAX_PASSAGE else [para]):
             if chunk and len(chunk) + len(s) > MAX_PASSAGE:
-                out.append((chunk, ""))
+                out.append((chunk, "", heading))
                 chunk = ""
             chunk = f"{chunk} {s}".strip()
         if chunk:
-            out.append((chunk, ""))
+            out.append((chunk, "", heading))
     return out + rows
+
+
+def passages_with_context(text: str, *, lines: bool = False) -> list[tuple[str, str]]:
+    """(passage, context) of ``passages_with_headings``."""
+    return [(p, c) for p, c, _ in passages_with_headings(text, lines=lines)]
 
 
 def passages_of(text: str, *, lines: bool = False) -> list[str]:
@@ -151,5 +213,6 @@ class DocumentSource:
             got.counts["documents_read"] += 1
             src = Source(id=f"doc{k}", kind="document", title=title, location=str(path.resolve()), date=date)
             lines = SUFFIXES.get(path.suffix.lower()) == "html"
-            got.passages += [Passage(src, p, "text", context=c) for p, c in passages_with_context(text, lines=lines)]
+            got.passages += [Passage(src, p, "text", context=c, heading=h)
+                             for p, c, h in passages_with_headings(text, lines=lines)]
         return got

@@ -1,0 +1,121 @@
+"""The relater's principles on real phrasings: compound units, scale, the subject of each value
+among several, former / reported / ceiling values, questions, applications, identifiers as
+thing-words, section headings, datelines, and numbers ASR cuts across segments."""
+
+from __future__ import annotations
+
+import pytest
+
+from vidsleuth.report.anchors import find_anchors
+from vidsleuth.report.facts import statement, subject_words
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.sources.dates import page_date
+from vidsleuth.report.sources.documents import passages_with_headings
+from vidsleuth.report.types import Anchor, Moment
+from vidsleuth.types import Segment, Timeline, VideoInfo
+from vidsleuth.values import commensurate, read_values
+
+
+def _anchor(text: str) -> Anchor:
+    return Anchor("A1", "parameter", text, "", "", (Moment(1.0, 3.0, "speech", text),))
+
+
+@pytest.mark.parametrize("text, label", [
+    ("I brine the bird in 60 grams of salt per litre of water.", "60 g/L"),
+    ("Brine: 60 g salt / 1 L water", "60 g/L"),
+    ("I use 30 g per litre and it's plenty.", "30 g/L"),
+])
+def test_concentrations_are_one_compound_value(text, label):
+    (v,) = read_values(text)
+    assert v.dimension == "concentration" and v.label() == label
+
+
+def test_a_rate_per_pound_is_not_a_time():
+    assert [v.dimension for v in read_values("Plan on roughly 20 minutes per pound.")] != ["time"]
+
+
+def test_ocr_label_glued_to_its_value():
+    (v,) = read_values("NOZZLE240°℃")
+    assert v.dimension == "temperature" and v.lo == 240
+
+
+@pytest.mark.parametrize("a, b, same_scale", [
+    ("about 90 minutes", "keep for up to three days", False),
+    ("45 minutes", "under a second", False),
+    ("625 Wh", "a 58 kWh battery", False),
+    ("0.8 mm", "6 mm", True),
+    ("240 °C", "65 °C", True),
+])
+def test_values_far_apart_are_not_one_quantity(a, b, same_scale):
+    assert commensurate(read_values(a)[0], read_values(b)[0]) is same_scale
+
+
+@pytest.mark.parametrize("video, excerpt, relation", [
+    # the subject of each value: salt 6 g, not the narrower 25–30 g of oil in the same sentence
+    ("每天食盐不超过6克", "成人每天食盐不超过6克，每天烹调油25～30克。", "supports"),
+    ("每周中等强度运动150分钟", "每周至少进行5天中等强度身体活动，累计150分钟以上。", "supports"),
+    # the former value is not support: the revision decides
+    ("I print the outer walls at 50 millimeters per second.",
+     "The default PETG outer-wall speed is now 40 mm/s, lowered from 50 mm/s, to improve surface finish.", "updates"),
+    ("For retirement, the 401k limit for 2024 is $23,000.",
+     "For 2025, the 401(k) employee contribution limit will increase to $23,500, up from $23,000 in 2024.", "updates"),
+    # someone else's value, reported to be rejected
+    ("I brine the bird in 60 grams of salt per litre of water.",
+     "And whoever says 60 g of salt per litre for an overnight brine is going to get a salt lick — I use 30 g per "
+     "litre and it's plenty.", "contradicts"),
+    ("keep an emergency fund that covers six months of expenses.",
+     "Six months is overkill if you have a stable job.", "contradicts"),
+    # the video's figure used on a case of the source's own
+    ("Save 20 % of take-home pay",
+     "I applied the 20% rule to my $3,000 paycheck: that's an automatic $600 transfer to savings every payday.",
+     "applies"),
+    ("钠摄入过多会使血压升高", "钠摄入过多会使血压升高，从而增加中风和心脏病的风险。", "explains"),
+    ("Preheat your oven to 180 degrees celsius.", "Roast the whole chicken at between 350 and 375 °F.", "supports"),
+])
+def test_relations(video, excerpt, relation):
+    assert relate_rules(_anchor(video), excerpt)[0] == relation
+
+
+@pytest.mark.parametrize("video, excerpt", [
+    ("rest it under foil for 15 minutes", "Saw a video saying rest the bird 15 minutes. Is that enough?"),
+    ("每天6000步", "看到一个视频说每天走六千步就够了，真的吗？"),
+    ("BED 80 °C", "Maximum bed temperature: 110 °C."),
+    ("A 2 kilo chicken needs about 90 minutes in the oven.", "Keep the meat in the fridge for up to three days."),
+    ("Clamp it for 45 minutes.", "Ninja is under a second."),
+])
+def test_no_stance(video, excerpt):
+    assert relate_rules(_anchor(video), excerpt)[0] is None
+
+
+def test_identifiers_are_thing_words():
+    assert {"x9", "401k"} <= subject_words("Trailvolt X9 and the 401(k) plan")
+    assert not {"625wh", "24h", "3rd"} & subject_words("a 625Wh pack, 24h later, the 3rd coat")
+    assert "x9" in statement("| X9 | 625 | 85 |", "| Model | Battery (Wh) | Motor torque (Nm) |").words
+
+
+def test_hyphenated_words_meet_their_parts():
+    assert {"outer", "wall"} <= subject_words("the outer-wall speed")
+
+
+def test_section_heading_goes_with_its_paragraph():
+    text = "How hot should the oven be?\nMost recipes roast a whole chicken at 350 °F.\nLeftovers\nKeep for 3 days."
+    got = passages_with_headings(text, lines=True)
+    assert got[0] == ("Most recipes roast a whole chicken at 350 °F.", "", "How hot should the oven be?")
+    assert got[1][2] == "Leftovers"
+
+
+@pytest.mark.parametrize("text, date", [
+    ("Contribution limits\nNovember 1, 2023\nThe table below lists the limits.", "2023-11-01"),
+    ("401(k) limit rises\nBy Priya Natarajan · November 1, 2024\nFor 2025 …", "2024-11-01"),
+    ("PETG Profile Changes\nUpdated March 2025\nRelease notes.", "2025-03"),
+])
+def test_datelines(text, date):
+    assert page_date("", text) == date
+
+
+def test_a_number_cut_across_speech_segments_is_one_anchor():
+    info = VideoInfo("v.mp4", 20.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "abc")
+    timeline = Timeline.build(info, [Segment(1.0, 3.0, "speech", "I flatten it with a router, using a 40 mm bit at 18,"),
+                                     Segment(3.0, 3.5, "speech", "000 RPM.")])
+    anchors = find_anchors(timeline, "check the router speed")
+    assert any("18,000 rpm" in a.value for a in anchors)
