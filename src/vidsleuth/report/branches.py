@@ -15,7 +15,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from .facts import Statement, objects, quantities, sentences, statement, subject_words
+from .facts import Statement, identifiers, objects, quantities, sentences, statement, subject_words
 from .sources import Passage
 from .types import Anchor
 
@@ -86,12 +86,17 @@ def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder, wa
     return out
 
 
-def views_of(a: Anchor) -> list[set[str]]:
+def views_of(a: Anchor, topic: set[str] | frozenset[str] = frozenset()) -> list[set[str]]:
     """The anchor's subject as each of its moments states it (a short caption "OVEN 230 °C" is not
-    drowned by a misheard spoken sentence around the same value): object words, else all words."""
+    drowned by a misheard spoken sentence around the same value): object words; an anchor that
+    names no thing ("it costs $3,499") is about the video's own thing (``topic``), not about any
+    page that says "price"; all its words only when there is no topic either."""
     named = [objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments if m.text != a.text]]
     out = [v for v in named if v]  # a caption "25km/h" names no thing: it does not make "speed" a subject
-    return out or [anchor_words(a)[1]]
+    said = objects(set(a.subject.split()))  # with the speech around an on-screen value ("…the thickest part of the thigh")
+    if out and said - set().union(*out):
+        out.append(said)
+    return out or ([set(topic)] if topic else [anchor_words(a)[1]])
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
@@ -113,6 +118,7 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     if best == 0.0 and not (dense >= DENSE_ALONE and same_kind):
         return 0.0, False  # not about the anchor's subject
     score = 0.6 * best + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
+    score += 0.1 if topic & words else 0.0  # it names the video's own thing ("| X9 | 625 |", not "| X7 | 500 |")
     return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
 
 
@@ -130,6 +136,19 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]])
     return out
 
 
+def _other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str]:
+    """The pages that never name the product the video names ("Trailvolt X9 Review": x9): a car
+    review's 310 Nm and 420 km are that car's, not the bike's; a page may still explain without a
+    value. Nothing is set apart when the video names no product by a model code."""
+    if not names:
+        return set()
+    said: dict[str, set[str]] = {}
+    for p, text in units:
+        said.setdefault(p.source.location, identifiers(p.source.title))
+        said[p.source.location] |= identifiers(text)
+    return {loc for loc, ids in said.items() if not ids & names}
+
+
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
@@ -140,23 +159,27 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     if not anchors or not units:
         return []
     stmts = [statement(text, p.context) for p, text in units]
-    titles = {p.source.location: subject_words(p.source.title) for p, _ in units}
+    titles = [subject_words(f"{p.source.title} {p.heading}") for p, _ in units]  # the page and section it is in
     df = Counter(w for st in stmts for w in st.words)
     idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
-    views = [views_of(a) for a in anchors]
     about = objects(subject_words(topic))
+    views = [views_of(a, about) for a in anchors]
     kinds = [{v.dimension for v in quantities(" ".join([a.text] + [m.text for m in a.moments]))} for a in anchors]
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
+    foreign = _other_products(units, identifiers(topic))
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
               or every_kind & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
-    scores = [[_score(views[j], kinds[j], st, titles[p.source.location], about, idf,
+    scores = [[_score(views[j], kinds[j], st, titles[i], about, idf,
                       float(dense[i, j])) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()
     for i, (passage, text) in enumerate(units):
+        if passage.source.location in foreign and stmts[i].readings:
+            dropped["a value on a page about another product than the video's"] += 1
+            continue
         scores[i] = _assign(scores[i], stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
@@ -165,8 +188,12 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
         reached.add(passage.source.location)
+        stated = {r.value.dimension for r in stmts[i].readings}
         for j, s in enumerate(scores[i]):
-            if s >= MIN_SCORE and s >= SECOND_BEST * best:
+            # a statement of several kinds ("battery 625 Wh · torque 85 Nm · weight 23.9 kg", a spec
+            # row) is weighed per kind: each anchor competes with the anchors of its own kind
+            rivals = [scores[i][k] for k in range(len(anchors)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []
+            if s >= MIN_SCORE and s >= SECOND_BEST * (max(rivals) if rivals else best):
                 picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4)))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     out: list[Candidate] = []
