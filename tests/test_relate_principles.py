@@ -119,3 +119,24 @@ def test_a_number_cut_across_speech_segments_is_one_anchor():
                                      Segment(3.0, 3.5, "speech", "000 RPM.")])
     anchors = find_anchors(timeline, "check the router speed")
     assert any("18,000 rpm" in a.value for a in anchors)
+
+
+def test_a_machine_ceiling_is_not_the_setting():
+    assert relate_rules(_anchor("BED 80 °C"), "Maximum hotend temperature: up to 300 °C.")[0] is None
+    assert relate_rules(_anchor("每天食盐不超过6克"), "食盐的上限是每天不超过6克。")[0] == "supports"
+
+
+def test_a_pdf_table_whose_columns_were_lost_is_read_by_its_unit_columns():
+    from vidsleuth.report.sources.documents import pdf_tables
+
+    text = pdf_tables("Material presets\n\nMaterial Nozzle (°C) Bed (°C) Retraction (mm)\n\nPETG 235–245 80 6\n\nPresets vary.")
+    assert "| PETG | 235–245 | 80 | 6 |" in text and "| Material | Nozzle (°C) | Bed (°C) | Retraction (mm) |" in text
+    st = statement("| PETG | 235–245 | 80 | 6 |", "| Material | Nozzle (°C) | Bed (°C) | Retraction (mm) |")
+    assert [r.value.label() for r in st.readings] == ["235–245°C", "80°C", "6 mm"]
+
+
+def test_a_table_caption_is_not_its_header():
+    text = "| Working properties |  |\n|---|---|\n| Stage | Time (minutes) |\n|---|---|\n| Clamp time | 30–60 |"
+    (row,) = [p for p in passages_with_headings(text) if p[1]]
+    assert row == ("| Clamp time | 30–60 |", "| Stage | Time (minutes) |", "Working properties")
+    assert relate_rules(_anchor("Clamp it for 45 minutes."), row[0], context=row[1])[0] == "supports"

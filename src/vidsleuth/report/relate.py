@@ -117,7 +117,7 @@ _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone
                        r"a video|the video|some videos)\s+(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|"
                        r"tells? you|recommends?|suggests?)\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
                        r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
-_CEILING = re.compile(r"\b(?:max(?:imum)?|rated|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*$", re.I)
+_CEILING = re.compile(r"\b(?:max(?:imum)?|rated|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$", re.I)
 _QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
 _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
@@ -130,7 +130,7 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
         return "former"
     if _REPORTED.search(before):
         return "reported"
-    ceiling = bool(_CEILING.search(before[-45:]) and r.value.form not in ("lower", "upper")
+    ceiling = bool(_CEILING.search(before[-45:])
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|不超过|至少|最多|上限", anchor_text_, re.I))
     return "ceiling" if ceiling else ""
 

@@ -98,7 +98,45 @@ def pdf_tables(layout: str) -> str:
             continue
         out.append(" ".join(lines[i].split()))
         i += 1
-    return "\n".join(out)
+    return "\n".join(_unit_columns(out))
+
+
+_NUMCELL = r"[$€£¥]?\d[\d.,]*(?:[–-]\d[\d.,]*)?%?"
+
+
+def _unit_header(line: str) -> list[str]:
+    """The columns of a header naming two or more units in brackets ("Material Nozzle (°C) Bed
+    (°C) Retraction (mm)" -> Material | Nozzle (°C) | Bed (°C) | Retraction (mm)), or []."""
+    from ...values import UNITS
+
+    parts = [p.strip() for p in re.findall(r"[^()]*\([^()]{1,8}\)", line)]
+    units = [re.search(r"\(([^()]+)\)", p).group(1).strip().lower() for p in parts]
+    if len(parts) < 2 or not all(all(u in UNITS for u in unit.split("/")) for unit in units):
+        return []
+    first = parts[0].split(None, 1)
+    return [first[0], first[1]] + parts[1:] if len(first) == 2 else []
+
+
+def _unit_columns(lines: list[str]) -> list[str]:
+    """Tables whose columns a PDF's text lost ("PETG 235–245 80 6" under "Material Nozzle (°C) Bed
+    (°C) Retraction (mm)"): a label and one number per unit column, as ``| … |`` rows."""
+    out, i = [], 0
+    while i < len(lines):
+        head = _unit_header(lines[i])
+        rows, j = [], i + 1
+        row = re.compile(rf"^(\S.*?)\s+({_NUMCELL}(?:\s+{_NUMCELL}){{{max(0, len(head) - 2)}}})$")
+        while head and j < len(lines) and (not lines[j].strip() or row.match(lines[j].strip())):
+            m = row.match(lines[j].strip())
+            if m:
+                rows.append([m.group(1)] + re.findall(_NUMCELL, m.group(2)))
+            j += 1
+        if rows:
+            out += ["", "| " + " | ".join(head) + " |"] + ["| " + " | ".join(r) + " |" for r in rows] + [""]
+            i = j
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
 
 
 def _tables(text: str) -> tuple[str, list[tuple[str, str, str]]]:
