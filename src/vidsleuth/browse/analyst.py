@@ -11,13 +11,14 @@ calculation; the model's answer is kept when a value is missing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ModelOutputError
 from ..models.types import ImagePart, Message
 from ..prompts import render
 from ..timecode import seconds_label
-from . import calculator
+from . import calculator, extract
 from .answers_evidence import evidence_lines, ground
 from .trace import Step, parse_confidence
 
@@ -73,7 +74,7 @@ def analyse(agent, question: str, selected: list[str], steps: list, covers: dict
         d = reply.data
         answer, confidence = str(d.get("Answer")), parse_confidence(d.get("Confidence"))
         if text_only:
-            answer, confidence, fired = ground(question, answer, confidence, evidence_lines(agent.videos, selected))
+            answer, confidence, fired = _settle(agent, question, answer, confidence, selected, covers)
             note = "; ".join(x for x in (note, fired) if x)
         steps.append(Step.from_reply("analyst", 0, inputs, d, reply, note))
         return answer, str(d.get("Explanation") or ""), confidence, 0
@@ -83,20 +84,39 @@ def analyse(agent, question: str, selected: list[str], steps: list, covers: dict
         return None, exc.raw[:500], None, 1
 
 
+def _settle(agent, question: str, answer: str, confidence, selected: list[str], covers: dict) -> tuple:
+    """(answer, confidence, note) for a text-only model: the asked kind of value read from the
+    timeline (``extract.settle``) when the question asks for one and no calculation is due, else
+    the grounding guard over the evidence lines."""
+    if not covers:
+        settled = extract.settle(question, answer, extract.video_lines(agent.videos, selected))
+        if settled:
+            return settled[0], confidence, settled[1]
+    return ground(question, answer, confidence, evidence_lines(agent.videos, selected))
+
+
 def calculate(agent, question: str, targets: tuple, covers: dict, selected: list[str], steps: list) -> tuple | None:
     """(answer, calculation) computed from each target's value in its own video, recorded as a
     ``calculator`` step; None when the question asks for no calculation or a value is missing."""
     op = calculator.operation(question) if targets else None
     if op is None:
         return None
+    if op.dimension is None:  # "how much more does a ticket cost …": the asked kind names it
+        op = replace(op, dimension=extract.dimension(question))
     values, found = {}, {}
     for t in targets:
         vid = covers.get(t.phrase)
-        lines = evidence_lines(agent.videos, [vid]) if vid else []
-        q = calculator.target_value(op, t, question, lines)
-        found[t.phrase] = {"video": vid, "value": f"{q.number} {q.unit}" if q else None, "line": q.line if q else None}
+        if op.dimension == "money":
+            q = calculator.price_value(t, question, extract.prices(extract.video_lines(agent.videos, [vid] if vid else [])))
+        else:
+            q = calculator.target_value(op, t, question, evidence_lines(agent.videos, [vid]) if vid else [])
         if q is not None:
             values[t.phrase] = q
+    values = calculator.same_currency(values)
+    for t in targets:
+        q = values.get(t.phrase)
+        found[t.phrase] = {"video": covers.get(t.phrase), "value": f"{q.number} {q.unit}".strip() if q else None,
+                           "line": q.line if q else None}
     result = calculator.compute(op, values) if len(values) == len(targets) else None
     output = {"operation": op.kind, "pick": op.pick, "dimension": op.dimension, "phrase": op.phrase, "values": found,
               "answer": result[0] if result else None, "calculation": result[1] if result else None}
