@@ -74,12 +74,13 @@ class VideoBrowser:
                               note="unparseable: searching the question's words"))
             return ""
 
-    def _search(self, query: str, question: str, loop: int, steps: list, ask: "Ask", focus: str = "") -> tuple[str, list]:
+    def _search(self, query: str, question: str, loop: int, steps: list, constraints: Constraints,
+                focus: str = "") -> tuple[str, list]:
         """The Searcher (``searcher.search``): the Planner's query and the question's (or the
         missing target's) content words, merged, then ranked by the stated constraints."""
-        found = search(self.index, query, question, self.cfg.search_k, ask.constraints, self.videos.records, focus)
+        found = search(self.index, query, question, self.cfg.search_k, constraints, self.videos.records, focus)
         out: Any = [h.video_id for h in found.hits]
-        if len(found.queries) > 1 or ask.constraints:
+        if len(found.queries) > 1 or constraints:
             out = {"queries": list(found.queries), "hits": out}
         steps.append(Step("searcher", loop, " | ".join(found.queries), out, note=found.note))
         return found.query, list(found.hits)
@@ -142,13 +143,19 @@ class VideoBrowser:
             missing = [t for t in ask.targets if covered.get(t.phrase) is None] if loop > 1 else []
             query = self._plan(question, history, self._evidence(selected), feedback, memory_block, loop, steps)
             aim = focus(question, missing[0], ask.targets) if missing else ""
-            query, hits = self._search(query, question, loop, steps, ask, aim)
+            cons = ask.scoped(missing[0] if missing else None)
+            query, hits = self._search(query, question, loop, steps, cons, aim)
             candidates += [h.video_id for h in hits if h.video_id not in candidates]
             if aim:  # a missing target: screen for it, among the videos not selected yet
                 hits = [h for h in hits if h.video_id not in selected]
-            picked = self.watch(aim or question, hits, loop, steps, constraints=ask.constraints) if hits else []
-            selected += [v for v in picked if v not in selected]
+            picked = self.watch(aim or question, hits, loop, steps, constraints=cons) if hits else []
+            new = [v for v in picked if v not in selected]
+            selected += new
             history.append({"loop": loop, "query": query, "selected": ", ".join(picked)})
+            if loop > 1 and selected and not new and not missing:
+                steps.append(Step("checker", loop, f"{len(selected)} selected", {"decision": "HALT"},
+                                  note="guard: the loop selected no new video, so no new evidence: HALT"))
+                break
             halt, feedback, covered = self._check(question, query, selected, history, loop, steps, ask)
             if halt:
                 break
@@ -177,6 +184,13 @@ class Ask:
 
     constraints: Constraints
     targets: tuple
+
+    def scoped(self, target) -> Constraints:
+        """The constraints to screen with: all of them for a single-video question; for a named
+        target, those stated in its own clause or in none (another target's channel is not its)."""
+        if not self.targets:
+            return self.constraints
+        return self.constraints.scoped(target.clause if target else None, [t.clause for t in self.targets])
 
 
 AGENTS = {"video-browser": VideoBrowser, "react": ReAct}

@@ -4,9 +4,10 @@
 kayak or the blue kayak?", "How many years passed between the completion of A and of B?"): each
 is a ``Target`` with its distinctive words (the words no other target shares). ``decide`` takes
 the model's HALT/CONTINUE and says what the question needs, what the selected videos cover, and
-the final decision: HALT only when every target has a selected video; a HALT whose own feedback
-says evidence is missing ("does not provide enough information to determine …") becomes CONTINUE.
-Both overrides are guards the step records.
+the final decision: HALT only when every target has a selected video, and then HALT whatever
+the model says (a further loop could only add a same-topic distractor); for a single-video
+question a HALT whose own feedback says evidence is missing ("does not provide enough
+information to determine …") becomes CONTINUE. Every override is a guard the step records.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .guards import STOPWORDS, tokens
 _ANALYZER = Analyzer()
 _ALTERNATIVES = (  # two named targets, in the order the question names them
     r"(?:^|[,:;]\s*|\b(?:which|who|what)\b[^,:;?]*?\b(?:is|was|are|were|has|had|did|does)\s+)"
-    r"(?:the\s+)?(?P<a>[^,:;?]+?)\s+or\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*\?",
+    r"(?:the\s+)?(?P<a>[^,:;?]+?)\s*,?\s+or\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*\?",
     r"\bbetween\s+(?:the\s+)?(?P<a>[^,:;?]+?)\s+and\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*(?:[,:;?]|$)",
     r"\b(?:is|was|are|were|does|did)\s+(?:the\s+)?(?P<a>[^,:;?]+?)\s+(?:\w+er\s+|more\s+\w+\s+)?than\s+(?:the\s+)?"
     r"(?P<b>[^,:;?]+?)\s*\?",
@@ -37,10 +38,15 @@ MISSING = re.compile(
 COVER = 0.5  # share of a target's distinctive words a selected video must hold to cover it
 
 
+# "…, as told by Market Stories, …": who tells of a target, part of its clause, not a new clause
+_ATTRIBUTION = r"(?:as\s+(?:told|shown|explained|described|narrated|seen)\s+(?:by|in|on)|according\s+to)"
+
+
 @dataclass(frozen=True)
 class Target:
     phrase: str
     words: tuple[str, ...]  # analysed (stemmed) distinctive words
+    clause: str = ""  # the whole clause naming it ("the Kestrel SL in Climb Lab's first-ride video")
 
 
 def _terms(text: str) -> list[str]:
@@ -49,18 +55,20 @@ def _terms(text: str) -> list[str]:
 
 def targets(question: str) -> tuple[Target, ...]:
     """The question's named targets (two or more), or () for a single-video question."""
+    question = re.sub(rf",\s*({_ATTRIBUTION}\s+[^,?]+),", r" \1", question, flags=re.I)
     for pat in _ALTERNATIVES:
         m = re.search(pat, question, flags=re.I)
         if not m:
             continue
-        phrases = [re.sub(r"^(?:the|a|an)\s+", "", m.group(g).strip(), flags=re.I) for g in ("a", "b")]
+        clauses = [re.sub(r"^(?:the|a|an)\s+", "", m.group(g).strip(), flags=re.I) for g in ("a", "b")]
+        phrases = [re.split(rf"\s+{_ATTRIBUTION}\s+", c, maxsplit=1, flags=re.I)[0] for c in clauses]
         # "the walnut loaf at Rossi Bakery": a place or time after the last target is shared context
         phrases[1] = re.split(r"\s+(?:at|in|on|from|for|during|according)\s+", phrases[1], maxsplit=1)[0]
         terms = [_terms(p) for p in phrases]
         shared = set(terms[0]) & set(terms[1])
         distinct = [tuple(t for t in ts if t not in shared) for ts in terms]
         if all(distinct):
-            return tuple(Target(p, d) for p, d in zip(phrases, distinct))
+            return tuple(Target(p, d, c) for p, d, c in zip(phrases, distinct, clauses))
     return ()
 
 
@@ -115,6 +123,11 @@ def decide(model_halt: bool, feedback: str, found: tuple[Target, ...], texts: di
     if missing:
         note = f"guard: HALT but no selected video covers {missing[0]!r}: CONTINUE" if model_halt else ""
         return Decision(False, f"no selected video covers {missing[0]!r} yet: search for it", needs, covered, note)
+    if found:  # every named target has its own selected video: what a further loop could add is a distractor
+        note = "" if model_halt else "guard: CONTINUE but every target is covered by a selected video: HALT"
+        if model_halt and feedback and MISSING.search(feedback):
+            note = "guard: HALT kept although its feedback says evidence is missing: every target is covered"
+        return Decision(True, "", needs, covered, note)
     if model_halt and feedback and MISSING.search(feedback):
         return Decision(False, feedback, needs, covered,
                         f"guard: HALT whose own feedback says evidence is missing ({feedback[:80]!r}): CONTINUE")

@@ -28,6 +28,7 @@ CHANNEL_PATTERNS = (
     rf"{_ON}\s+(?:the\s+)?(?:YouTube\s+)?(?i:channel)\s+(?:called\s+|named\s+)?(?P<x>{_NAME})",
     rf"{_ON}\s+(?:the\s+)?(?P<x>{_NAME})\s+(?:YouTube\s+)?(?i:channel|vlog|podcast)",
     rf"(?i:uploaded|posted|published|shared|made|filmed|produced|presented)\s+by\s+(?:the\s+)?(?P<x>{_NAME})",
+    rf"(?i:as\s+(?:told|narrated|explained|described)\s+by)\s+(?:the\s+)?(?P<x>{_NAME})",
     rf"{_KIND}\s+(?i:by|from)\s+(?:the\s+)?(?P<x>{_NAME})",
     rf"(?P<x>{_NAME})['’]s\s+(?:\w+\s+){{0,2}}{_KIND}",
     rf"(?P<x>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*s)['’]\s+(?:\w+\s+){{0,2}}{_KIND}",
@@ -123,6 +124,16 @@ class Constraints:
 
     def describe(self) -> list[str]:
         return [c.describe() for c in self.items]
+
+    def scoped(self, clause: str | None, clauses: list[str]) -> "Constraints":
+        """For one target of a multi-video question (``clause``; None: before any target is
+        aimed at): the constraints stated inside its own clause, and those stated inside no
+        target's clause ("In Weekend Wanderer's videos of the two rinks, …" holds for both)."""
+        def inside(c: Constraint, text: str) -> bool:
+            return c.value.casefold() in text.casefold()
+
+        return Constraints(tuple(c for c in self.items if (clause is not None and inside(c, clause))
+                                 or not any(inside(c, other) for other in clauses)))
 
 
 def _words(text: str) -> set[str]:
