@@ -137,6 +137,33 @@ def target_value(op: Operation, target, question: str, lines: list[str]) -> Quan
     return best[1] if best else None
 
 
+def price_value(target, question: str, found: list) -> Quantity | None:
+    """A money target's price among ``extract.prices`` of its video (bare prices included, which
+    pint's reader leaves), on the line sharing most of the target's and the question's words."""
+    from .extract import money
+
+    want = set(target.words) | set(_ANALYZER.tokens(" ".join(w for w in tokens(question) if w not in STOPWORDS)))
+    best: tuple | None = None
+    for rank, f in enumerate(found):
+        have = set(_ANALYZER.tokens(f.line.text))
+        key = (sum(w in have for w in target.words), len(want & have), bool(f.currency), -rank)
+        if best is None or key > best[0]:
+            number, code = money(f)
+            best = (key, Quantity(number, code, "money", float(number), f.line.text))
+    return best[1] if best else None
+
+
+def same_currency(values: dict[str, Quantity]) -> dict[str, Quantity]:
+    """Prices stated without a currency take the one currency the other targets' prices state."""
+    from dataclasses import replace
+
+    codes = {q.unit for q in values.values() if q.dimension == "money" and q.unit}
+    if len(codes) != 1:
+        return values
+    return {k: replace(q, unit=next(iter(codes))) if q.dimension == "money" and not q.unit else q
+            for k, q in values.items()}
+
+
 def _fmt(n: Decimal) -> str:
     return format(n.normalize(), "f") if n == n.to_integral() else format(n, "f")
 
@@ -163,7 +190,7 @@ def compute(op: Operation, values: dict[str, Quantity]) -> tuple[str, str] | Non
         return None
     if op.kind == "sum":
         total = sum(nums[1:], nums[0])
-        return f"{_fmt(total)} {a.unit}", " + ".join(f"{_fmt(q.number)} {q.unit}" for q in qs) + f" = {_fmt(total)} {a.unit}"
+        return f"{_fmt(total)} {a.unit}".strip(), " + ".join(f"{_fmt(q.number)} {q.unit}" for q in qs) + f" = {_fmt(total)} {a.unit}"
     diff = abs(nums[0] - nums[1])
     shown = " - ".join(f"{_fmt(q.number)} {q.unit}" for q in qs[:2])
-    return f"{_fmt(diff)} {a.unit}", f"|{shown}| = {_fmt(diff)} {a.unit}"
+    return f"{_fmt(diff)} {a.unit}".strip(), f"|{shown}| = {_fmt(diff)} {a.unit}"
