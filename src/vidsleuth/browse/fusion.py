@@ -27,7 +27,10 @@ from .guards import STOPWORDS, tokens
 # idf (1.0 = every question term found), dense ones min-max scaled over the candidates.
 # ``names``: the share of the question's names (capitalised words inside it, numbers, quoted
 # strings) found anywhere in the candidate: the constraints a right answer video must meet.
-WEIGHTS = {"names": 1.0, "lex_content": 1.0, "lex_all": 0.5, "dense_content": 0.25, "dense_all": 0.25}
+# ``lex_line``: the best single line's (a caption's, a spoken sentence's) coverage: a remark the
+# question quotes ("says they stopped for lunch at a café next to a lighthouse") is said in one
+# sentence, while a same-topic distractor's matching words are spread over many.
+WEIGHTS = {"names": 1.0, "lex_content": 1.0, "lex_line": 1.0, "lex_all": 0.5, "dense_content": 0.25, "dense_all": 0.25}
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,8 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
     total = sum(idf.values()) or 1.0
     lex_content = [sum(idf[t] for t in q & c) / total for c in content_terms]
     lex_all = [sum(idf[t] for t in q & a) / total for a in all_terms]
+    lex_line = [max((sum(idf[t] for t in q & _terms(analyzer, ln)) / total for ln in _lines(c.content)), default=0.0)
+                for c in candidates]
     names = {t for t, w in qw.items() if w > 1.0}
     name_cover = [len(names & a) / len(names) if names else 0.0 for a in all_terms]
     dense_content = dense_all = [0.0] * n
@@ -103,12 +108,17 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
         dense_all = _minmax([float(s) for s in sims[n:]])
     out = []
     for i, c in enumerate(candidates):
-        sig = {"names": name_cover[i], "lex_content": lex_content[i], "lex_all": lex_all[i], "dense_content": dense_content[i],
-               "dense_all": dense_all[i]}
+        sig = {"names": name_cover[i], "lex_content": lex_content[i], "lex_line": lex_line[i], "lex_all": lex_all[i],
+               "dense_content": dense_content[i], "dense_all": dense_all[i]}
         score = sum(weights.get(k, 0.0) * v for k, v in sig.items())
         out.append(Scored(c.video_id, round(score, 6), {k: round(v, 4) for k, v in sig.items()}))
     order = sorted(range(n), key=lambda i: (-out[i].score, i))
     return [out[i] for i in order]
+
+
+def _lines(content: str) -> list[str]:
+    """Content cut into its lines and sentences (captions are one per line)."""
+    return [x for part in content.split("\n") for x in re.split(r"(?<=[.!?])\s+", part) if x.strip()]
 
 
 _VECTORS: dict[tuple[str, str, str], np.ndarray] = {}  # (embedder, kind, text) -> vector, for this process

@@ -131,8 +131,8 @@ class Videos:
         if times is None:
             tl = self.timeline(video_id)
             half = (max_chars // 2) if max_chars else None
-            screen = " ".join(dict.fromkeys(s.text for s in tl.segments if s.kind == "ocr"))
-            speech = " ".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle"))
+            screen = "\n".join(dict.fromkeys(s.text for s in tl.segments if s.kind == "ocr"))  # a caption per line
+            speech = "\n".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle"))
             return CandidateText(video_id, meta, screen[:half], speech[:half])
         if not times:
             return CandidateText(video_id, meta)
