@@ -13,10 +13,12 @@ one segment from half a step before its first sighting to half a step after its 
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 import numpy as np
 from PIL import Image
@@ -24,8 +26,8 @@ from PIL import Image
 from ..errors import require
 from ..media import iter_frames, probe
 from ..progress import task
-from ..types import Segment
-from . import quiet_onnxruntime
+from ..types import Frame, Segment
+from . import calm_session, quiet_onnxruntime
 
 _ENGINE = None
 OCR_VERSION = 5  # part of the ingest cache key: bump when what this module reads changes
@@ -41,8 +43,19 @@ def _engine():
         quiet_onnxruntime()
         # detection at a 540-px short side (RapidOCR upscales to 736 by default): 15% less time per
         # frame, and on the generated captions one error fewer (tests/test_perception.py)
-        _ENGINE = module.RapidOCR(det_limit_side_len=DET_MIN_SIDE)
+        engine = module.RapidOCR(det_limit_side_len=DET_MIN_SIDE)
+        if os.environ.get("VIDSLEUTH_OCR_SPIN") != "1":  # "1": ORT's spinning threads (the bench's before)
+            calm_session(engine.text_det.infer, ocr_threads())
+            calm_session(engine.text_rec.session, ocr_threads())
+        _ENGINE = engine
     return _ENGINE
+
+
+def ocr_threads() -> int:
+    """onnxruntime threads per OCR call: ``$VIDSLEUTH_OCR_THREADS``, else ``$VIDSLEUTH_THREADS``,
+    else the machine's cores."""
+    env = os.environ.get("VIDSLEUTH_OCR_THREADS") or os.environ.get("VIDSLEUTH_THREADS")
+    return int(env) if env else (os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)
@@ -333,15 +346,23 @@ def read_video_text(
     info = probe(path, with_content_id=False)
     if not info.has_video:
         return []
+    frames = iter_frames(path, fps=fps, max_side=max_side)
+    return read_frames_text(frames, info.duration, fps=fps, min_score=min_score, similarity=similarity,
+                            max_gap=max_gap, changed_only=changed_only)
+
+
+def read_frames_text(frames: Iterable[Frame], duration: float, *, fps: float = 1.0, min_score: float = 0.5,
+                     similarity: float = 0.8, max_gap: int = 1, changed_only: bool = True) -> list[Segment]:
+    """``ocr`` segments from frames sampled every ``1/fps`` seconds of a video of ``duration``
+    seconds (``read_video_text`` on its own decode, ``visual.read_visual`` on the shared one)."""
     step = 1.0 / fps
     open_tracks: list[_Track] = []
     done: list[_Track] = []
     previous_sig: np.ndarray | None = None
     previous_boxes: list[TextBox] = []
-    expected = max(1, int(info.duration * fps))
     reader = ChangeReader(min_score) if changed_only else None
-    with task("on-screen text", total=expected) as bar:
-        for frame in iter_frames(path, fps=fps, max_side=max_side):
+    with task("on-screen text", total=max(1, int(duration * fps))) as bar:
+        for frame in frames:
             if reader is not None:
                 boxes = reader.read(frame.image)
             else:
@@ -351,5 +372,5 @@ def read_video_text(
             open_tracks = _follow(open_tracks, boxes, frame.t, similarity, max_gap, done)
             bar.advance()
     done.extend(open_tracks)
-    segments = [_segment(tr, step, info.duration) for tr in done]
+    segments = [_segment(tr, step, duration) for tr in done]
     return sorted(segments, key=lambda s: (s.start, s.text))
