@@ -40,6 +40,7 @@ class IngestOptions:
     ocr_changed_only: bool = True  # OCR reads only where text can have changed (False: every frame whole)
     fast_shots: bool = True  # shots from a low-resolution frame-skipping decode (False: PySceneDetect's reader)
     parallel_stages: bool = True  # ASR, OCR and shots side by side (not part of any cache key's meaning)
+    shared_decode: bool = True  # OCR and shots from one decode (same segments; not part of their meaning)
 
 
 def default_library() -> Path:
@@ -104,8 +105,14 @@ class Library:
         return cid
 
     # -- stage cache
+    def _stage_path(self, cid: str, name: str, key: str) -> Path:
+        return self.root / "stages" / cid[:2] / cid / f"{name}-{key}.json"
+
+    def has_stage(self, cid: str, name: str, key: str) -> bool:
+        return self._stage_path(cid, name, key).exists()
+
     def stage(self, cid: str, name: str, key: str, compute: Callable[[], list[Segment]]) -> list[Segment]:
-        path = self.root / "stages" / cid[:2] / cid / f"{name}-{key}.json"
+        path = self._stage_path(cid, name, key)
         if path.exists():
             try:
                 return [Segment(**s) for s in json.loads(path.read_text(encoding="utf-8"))]
@@ -197,26 +204,19 @@ def ingest(
         from .perception.asr import ASR_VERSION
         from .perception.ocr import OCR_VERSION
 
-        options_key = _key({k: v for k, v in asdict(options).items() if k != "parallel_stages"}, sub_id, ASR_VERSION, OCR_VERSION)
+        options_key = _key({k: v for k, v in asdict(options).items() if k not in ("parallel_stages", "shared_decode")},
+                           sub_id, ASR_VERSION, OCR_VERSION)
         cached = lib.lookup(cid, options_key)
         if cached is not None:  # a byte-identical copy: the content is shared, the path is the one asked about
             return replace(cached, video=replace(cached.video, path=str(p)))
-        # The stages read the same file independently and spend their time in C code that
-        # releases the GIL (CTranslate2, onnxruntime, FFmpeg): they run side by side, and each
+        # ASR and the visual stages (OCR and shots, from one decode) spend their time in C code
+        # that releases the GIL (CTranslate2, onnxruntime, FFmpeg): they run side by side, and each
         # stage's result is cached as soon as it is done (a killed ingest resumes per stage).
         jobs: list[tuple[str, str, Callable[[], list[Segment]]]] = [
             ("transcript", _key("transcript", sub_id, options.asr, options.language, options.asr_model, ASR_VERSION),
              lambda: transcript(p, info, options, sub))]
-        if options.ocr and info.has_video:
-            from .perception.ocr import read_video_text
-
-            jobs.append(("ocr", _key("ocr", options.ocr_fps, OCR_VERSION, options.ocr_changed_only),
-                         lambda: read_video_text(p, fps=options.ocr_fps, changed_only=options.ocr_changed_only)))
-        if options.shots and info.has_video:
-            from .perception.shots import SHOTS_VERSION, detect_shots
-
-            jobs.append(("shots", _key("shots", options.shot_threshold, SHOTS_VERSION, options.fast_shots),
-                         lambda: detect_shots(p, threshold=options.shot_threshold, fast=options.fast_shots)))
+        visual, after = _visual_jobs(lib, cid, p, info, options)
+        jobs += visual
         segments: list[Segment] = []
         if len(jobs) == 1 or not options.parallel_stages:
             for name, key, compute in jobs:
@@ -228,12 +228,46 @@ def ingest(
                 futures = [pool.submit(lib.stage, cid, name, key, compute) for name, key, compute in jobs]
                 for fut in futures:
                     segments += fut.result()
+        for name, key, compute in after:
+            segments += lib.stage(cid, name, key, compute)
         timeline = Timeline.build(info, segments)
         lib.store(timeline, options_key)
         return timeline
     finally:
         if not isinstance(library, Library):
             lib.close()
+
+
+def _visual_jobs(lib: Library, cid: str, p: Path, info: VideoInfo, options: IngestOptions) -> tuple[list, list]:
+    """The OCR and shots jobs, and the jobs to run after them. When both are to be computed with
+    today's readers they share one decode (``perception.visual``): one job computes both and
+    caches the shots, which the job after it reads back from the cache."""
+    if not info.has_video:
+        return [], []
+    from .perception.ocr import OCR_VERSION, read_video_text
+    from .perception.shots import SHOTS_VERSION, detect_shots
+
+    shots_job = lambda: detect_shots(p, threshold=options.shot_threshold, fast=options.fast_shots)  # noqa: E731
+    ocr_key = _key("ocr", options.ocr_fps, OCR_VERSION, options.ocr_changed_only)
+    shots_key = _key("shots", options.shot_threshold, SHOTS_VERSION, options.fast_shots)
+    shared = (options.ocr and options.shots and options.ocr_changed_only and options.fast_shots
+              and options.shared_decode and not lib.has_stage(cid, "ocr", ocr_key)
+              and not lib.has_stage(cid, "shots", shots_key))
+    if shared:
+        def both() -> list[Segment]:
+            from .perception.visual import read_visual
+
+            ocr, shots = read_visual(p, fps=options.ocr_fps, threshold=options.shot_threshold)
+            lib.stage(cid, "shots", shots_key, lambda: shots)
+            return ocr
+
+        return [("ocr", ocr_key, both)], [("shots", shots_key, shots_job)]  # the shots: from the cache
+    jobs: list = []
+    if options.ocr:
+        jobs.append(("ocr", ocr_key, lambda: read_video_text(p, fps=options.ocr_fps, changed_only=options.ocr_changed_only)))
+    if options.shots:
+        jobs.append(("shots", shots_key, shots_job))
+    return jobs, []
 
 
 VIDEO_SUFFIXES = {".mp4", ".mkv", ".mov", ".webm", ".avi", ".m4v", ".mpg", ".mpeg", ".ts", ".flv", ".wmv", ".m4a",

@@ -51,38 +51,59 @@ def detect_shots(path: str | Path, *, threshold: float = 27.0, min_shot: float =
     ]
 
 
-def _fast_cuts(path: str | Path, threshold: float, min_shot: float) -> list[float]:
-    """Cut times (seconds) from ContentDetector over a NONREF-skipping, small-frame decode."""
-    sd = require("scenedetect", "perception")
+class CutFinder:
+    """PySceneDetect's ContentDetector fed frame by frame (time in seconds, small BGR array):
+    the fast path's own decode and the shared decode (``visual``) both feed it."""
+
+    def __init__(self, fps: float, threshold: float = 27.0, min_shot: float = 0.5):
+        self.sd = require("scenedetect", "perception")
+        self.fps = fps
+        self.detector = self.sd.ContentDetector(threshold=threshold, min_scene_len=max(1, int(min_shot * fps)))
+        self.cuts: list[float] = []
+        self.last = None
+
+    def feed(self, t: float, bgr) -> None:
+        self.last = self.sd.FrameTimecode(max(0, round(t * self.fps)), fps=self.fps)
+        self.cuts += [c.seconds for c in self.detector.process_frame(self.last, bgr)]
+
+    def finish(self) -> list[float]:
+        """Cut times (seconds, after 0), sorted."""
+        if self.last is not None:
+            self.cuts += [c.seconds for c in self.detector.post_process(self.last)]
+            self.last = None
+        return sorted(c for c in self.cuts if c > 0)
+
+
+def small_size(width: int, height: int) -> tuple[int, int]:
+    """The even size PySceneDetect's own reader downscales a ``width`` x ``height`` frame to."""
     from scenedetect.scene_manager import compute_downscale_factor
 
+    factor = max(1.0, float(compute_downscale_factor(width)))
+    return max(16, int(width / factor)) // 2 * 2, max(16, int(height / factor)) // 2 * 2
+
+
+def _fast_cuts(path: str | Path, threshold: float, min_shot: float) -> list[float]:
+    """Cut times (seconds) from ContentDetector over a NONREF-skipping, small-frame decode."""
     from ..media import open_media
 
-    cuts: list[float] = []
     with open_media(path) as container:
         stream = container.streams.video[0]
         stream.thread_type = "AUTO"
         stream.codec_context.skip_frame = "NONREF"
         fps = float(stream.average_rate or stream.guessed_rate or 25.0)
         w, h = stream.codec_context.width, stream.codec_context.height
-        factor = max(1.0, float(compute_downscale_factor(w)))
-        size = (max(16, int(w / factor)) // 2 * 2, max(16, int(h / factor)) // 2 * 2)
-        detector = sd.ContentDetector(threshold=threshold, min_scene_len=max(1, int(min_shot * fps)))
-        last = None
+        size = small_size(w, h)
+        finder = CutFinder(fps, threshold, min_shot)
         try:
             for frame in container.decode(stream):
                 if frame.pts is None:
                     continue
-                t = float(frame.pts * stream.time_base)
-                last = sd.FrameTimecode(max(0, round(t * fps)), fps=fps)
-                img = frame.reformat(width=size[0], height=size[1], format="bgr24").to_ndarray()
-                cuts += [c.seconds for c in detector.process_frame(last, img)]
+                finder.feed(float(frame.pts * stream.time_base),
+                            frame.reformat(width=size[0], height=size[1], format="bgr24").to_ndarray())
         except Exception as exc:  # FFmpeg errors on damaged files: the cuts before the damage stand
-            if not cuts and last is None:
+            if finder.last is None:
                 raise MediaError(f"shot detection cannot decode the video: {exc}", path=path) from exc
-        if last is not None:
-            cuts += [c.seconds for c in detector.post_process(last)]
-    return sorted(c for c in cuts if c > 0)
+        return finder.finish()
 
 
 def _segments(cuts: list[float], duration: float) -> list[Segment]:
