@@ -2,12 +2,15 @@
 
 For each drawn seed video: its ingested timeline (speech, on-screen text) and metadata go to the
 model with ``question_build.j2``, which summarises highlights and on-screen entities and writes one
-question answerable from that video alone, its answer, a paraphrase and BM25 queries. A question
-is **kept** only if (i) the answer the model gives to the *paraphrase*, from the same timeline,
-matches the first answer (``answers.matches``) and (ii) at least one proposed query retrieves the
-seed video in the index's top ``k_verify``. Levels alternate L1/L2 over the drawn videos. Each
-video is one runner item (``runner.map_items``), so a killed build resumes. The kept rows are the
-``train.jsonl`` that ``memory build`` reads.
+question answerable from that video alone, its answer, a paraphrase and BM25 queries (the
+prompt's example is of another video; placeholders and copies of the example are not counted as
+the model's queries). A question is **kept** only if every filter passes (``checks``): the answer
+is stated in the video's text; neither the question nor the paraphrase contains it; (i) the answer
+the model gives to the *paraphrase* (``question_reanswer.j2``, same timeline) matches the first
+answer (``answers.matches``); (ii) at least one proposed query retrieves the seed video in the
+index's top ``k_verify``. Each candidate records every filter's verdict. Levels alternate L1/L2
+over the drawn videos. Each video is one runner item (``runner.map_items``), so a killed build
+resumes. The kept rows are the ``train.jsonl`` that ``memory build`` reads.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from ..errors import ModelOutputError
 from ..prompts import prompt_hash, render
 from .answers import matches
+from .guards import PLACEHOLDER, tokens
 
 BUILD_SCHEMA = {"type": "object", "properties": {
     "highlights": {"type": "array", "items": {"type": "string", "maxLength": 120}, "maxItems": 4},
@@ -29,6 +33,31 @@ BUILD_SCHEMA = {"type": "object", "properties": {
     "required": ["question", "answer", "paraphrase", "queries"]}
 ANSWER_SCHEMA = {"type": "object", "properties": {"Answer": {"type": "string", "maxLength": 60}}, "required": ["Answer"]}
 TEXT_CHARS = 3000  # per modality shown to the model
+# the prompt's example (another video): a small model copies it; copied queries are not its own proposals
+EXAMPLE_QUERIES = frozenset({"yard works garden pond build", "garden pond build", "yard works pond"})
+# the earlier prompt's schematic values, still seen in cached or old outputs
+TEMPLATE_ECHOES = frozenset({"a bm25 query that would find this video", "another", "the short answer",
+                             "the same question in other words"})
+FILTERS = "grounded, no-leak, paraphrase, bm25 (v2)"  # in the run protocol: a filter change starts a new run
+CHECKS = (("grounded", "the answer is not in the video's text"),
+          ("no_leak", "the question or its paraphrase gives the answer away"),
+          ("paraphrase", "the paraphrase's answer differs"),
+          ("bm25", "no query finds the seed video in the top {k}"))
+
+
+def usable_queries(queries) -> list[str]:
+    """The model's own queries: placeholders, template echoes and the example's queries dropped."""
+    out: dict[str, str] = {}  # by lower-cased words: a repeat in other case or spacing is the same query
+    for q in queries or []:
+        norm = " ".join(tokens(q))
+        if norm and not PLACEHOLDER.match(q) and norm not in EXAMPLE_QUERIES | TEMPLATE_ECHOES:
+            out.setdefault(norm, q.strip())
+    return list(out.values())
+
+
+def _placeholder(answer: str) -> bool:
+    norm = " ".join(tokens(answer))
+    return not norm or norm in TEMPLATE_ECHOES or bool(PLACEHOLDER.match(answer))
 
 
 def _texts(videos, vid: str) -> tuple[str, str]:
@@ -38,8 +67,21 @@ def _texts(videos, vid: str) -> tuple[str, str]:
     return speech, screen
 
 
+def checks(d: dict, again: str, ranks: list, video_text: str, k_verify: int) -> dict[str, bool]:
+    """The filters of one candidate, each on its own: (grounded) the answer is stated in the video's
+    text; (no_leak) neither the question nor the paraphrase contains it; (paraphrase, the seed's
+    (i)) the answer re-derived under the paraphrase matches; (bm25, the seed's (ii)) a proposed
+    query finds the seed video in the top ``k_verify``."""
+    answer = str(d["answer"])
+    return {"grounded": not _placeholder(answer) and matches(video_text, answer),
+            "no_leak": not (matches(d["question"], answer) or matches(d["paraphrase"], answer)),
+            "paraphrase": not _placeholder(again) and (matches(again, answer) or matches(answer, again)),
+            "bm25": any(r is not None and r <= k_verify for r in ranks)}
+
+
 def make_question(model, index, videos, vid: str, level: str, k_verify: int = 3) -> dict:
-    """One candidate question for seed video ``vid``, with why it was kept or dropped."""
+    """One candidate question for seed video ``vid``, with each filter's verdict and why it was
+    kept or dropped."""
     rec = videos.record(vid)
     speech, screen = _texts(videos, vid)
     row = {"id": f"{vid}-{level}", "seed_video_id": vid, "level": level, "kept": False}
@@ -49,26 +91,34 @@ def make_question(model, index, videos, vid: str, level: str, k_verify: int = 3)
                        schema=BUILD_SCHEMA, max_tokens=400).data
     except ModelOutputError:
         return {**row, "why": "unparseable model output"}
-    row.update(question=d["question"], answer=d["answer"], paraphrase=d["paraphrase"], queries=d["queries"],
-               highlights=d.get("highlights", []), entities=d.get("entities", []),
+    queries = usable_queries(d["queries"])
+    row.update(question=d["question"], answer=d["answer"], paraphrase=d["paraphrase"], queries=queries,
+               proposed_queries=d["queries"], highlights=d.get("highlights", []), entities=d.get("entities", []),
                transcript_snippet=(speech or screen)[:800])
-    ask = (f"On-screen text: {screen or '(none)'}\nTranscript: {speech or '(none)'}\n\nQuestion: {d['paraphrase']}\n"
-           'Answer with ONLY JSON {"Answer": "the short answer"}.')
     try:
-        again = str(model.chat(ask, schema=ANSWER_SCHEMA, max_tokens=48).data["Answer"])
+        again = str(model.chat(render("question_reanswer.j2", screen=screen or "(none)", speech=speech or "(none)",
+                                      question=d["paraphrase"]).strip(), schema=ANSWER_SCHEMA, max_tokens=48).data["Answer"])
     except ModelOutputError:
         again = ""
     ranks = []
-    for q in d["queries"]:
-        ids = [h.video_id for h in index.search(q, k=10)] if q.strip() else []
+    for q in queries:
+        ids = [h.video_id for h in index.search(q, k=10)]
         ranks.append(ids.index(vid) + 1 if vid in ids else None)
-    row.update(paraphrase_answer=again, query_ranks=ranks)
-    consistent = bool(again) and (matches(again, d["answer"]) or matches(d["answer"], again))
-    found = any(r is not None and r <= k_verify for r in ranks)
-    row["kept"] = consistent and found
-    row["why"] = "kept" if row["kept"] else ("the paraphrase's answer differs" if not consistent else
-                                             f"no query finds the seed video in the top {k_verify}")
+    video_text = " ".join((rec.title, rec.description or "", screen, speech))
+    verdicts = checks(d, again, ranks, video_text, k_verify)
+    row.update(paraphrase_answer=again, query_ranks=ranks, checks=verdicts, kept=all(verdicts.values()))
+    failed = [why.format(k=k_verify) for name, why in CHECKS if not verdicts[name]]
+    row["why"] = "kept" if row["kept"] else failed[0]
     return row
+
+
+def filter_counts(rows: list[dict]) -> dict:
+    """How many candidates each filter passes, alone, and how many pass all (kept)."""
+    parsed = [r for r in rows if "checks" in r]
+    out = {"candidates": len(rows), "parsed": len(parsed)}
+    out.update({f"passed_{name}": sum(r["checks"][name] for r in parsed) for name, _ in CHECKS})
+    out["kept"] = sum(r["kept"] for r in rows)
+    return out
 
 
 def build_questions(corpus: str | Path, library: str | Path, models, out: str | Path, *, n: int | None = None,
@@ -95,7 +145,8 @@ def build_questions(corpus: str | Path, library: str | Path, models, out: str | 
     model = models.for_role("questions")
     store = RunStore(out / "runs.sqlite")
     run_id = store.find_or_start("questions", {"index": str(index.root), "seed": seed, "n": n, "k_verify": k_verify,
-                                               "prompt": prompt_hash("question_build.j2"), "endpoint": model.endpoint.name})
+                                               "prompt": prompt_hash("question_build.j2"), "reanswer": prompt_hash("question_reanswer.j2"),
+                                               "filters": FILTERS, "endpoint": model.endpoint.name})
     items = [(v, (v, "L1" if i % 2 == 0 else "L2")) for i, v in enumerate(vids)]
     res = map_items(lambda p: make_question(model, index, videos, p[0], p[1], k_verify), items, store=store,
                     run_id=run_id, retries=1, label="questions")
@@ -105,6 +156,7 @@ def build_questions(corpus: str | Path, library: str | Path, models, out: str | 
     (out / "questions.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept), encoding="utf-8")
     by_level = {lv: sum(r["kept"] for r in rows if r["level"] == lv) for lv in ("L1", "L2")}
     return {"drawn": len(vids), "made": len(rows), "kept": len(kept), "kept_by_level": by_level,
+            "filters": filter_counts(rows),
             "missing": len(items) - len(rows), "dropped": {w: sum(r["why"] == w for r in rows) for w in
                                                            {r["why"] for r in rows if not r["kept"]}},
             "out": str(out)}
