@@ -96,7 +96,8 @@ def test_the_summary_answers_the_request_change_dispute_keep_not_addressed():
                         "2 to keep, 1 that no source addressed.")
     change = next(line for line in lines if line.startswith("Change:"))
     assert "the salt amount (60 g, at 0:07)" in change and "“Brining Basics” now gives 50 g" in change
-    assert any(line.startswith("Disputed between sources:") and "resting time" in line for line in lines)
+    assert "Disputed between sources: the resting time (15 min, at 0:45) — 1 source agrees, “Re: how long do you rest a " \
+           "chicken?” gives 30 min." in lines
     assert any(line.startswith("Keep") and "oven temperature (180°C, at 0:12)" in line for line in lines)
     assert any(line.startswith("Not addressed by any source:") and "portion energy" in line for line in lines)
     assert "|" not in text and "What should I change?" not in text  # the page shows the request; this answers it

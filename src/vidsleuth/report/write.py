@@ -202,7 +202,7 @@ _COUNTS_EN = {"newer guidance": "{} to change", "disagrees": "{} where the sourc
               "not addressed": "{} that no source addressed"}
 _COUNTS_ZH = {"newer guidance": "{}处需要更新", "disagrees": "{}处与来源不符", "disputed": "{}处来源之间有分歧",
               "agrees": "{}处可以保留", "background only": "{}处仅有背景资料", "not addressed": "{}处没有来源涉及"}
-_DETAIL = {"newer guidance": ("updates",), "disagrees": ("contradicts",), "disputed": ("supports", "contradicts")}
+_DETAIL = {"newer guidance": ("updates",), "disagrees": ("contradicts",), "disputed": ("contradicts",)}
 
 
 def _item(a: Anchor, verdict: str, evidence: list[Evidence], sources: dict[str, Source], zh: bool) -> str:
@@ -214,6 +214,9 @@ def _item(a: Anchor, verdict: str, evidence: list[Evidence], sources: dict[str, 
         head = f"the {in_sentence(what)} ({value}, at {clock(a.start)})" if value else f"“{what}” (at {clock(a.start)})"
     evs = [e for e in evidence if e.anchor_id == a.id]
     said = [s for rel in _DETAIL.get(verdict, ()) for s in stances(a, evs, sources, rel, zh)]
+    if verdict == "disputed":  # the agreeing sources counted, the differing ones named with their values
+        n = len({e.source_id for e in evs if e.relation == "supports"})
+        said.insert(0, f"{n}个来源相符" if zh else f"{n} source{'s' if n != 1 else ''} agree{'s' if n == 1 else ''}")
     if not said:
         return head
     return head + ("——" + "，".join(said) if zh else " — " + ", ".join(said))
