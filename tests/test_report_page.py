@@ -97,6 +97,7 @@ def test_headings_verdicts_findings_and_timeline_marks_read_as_a_report(tmp_path
     assert marked == [("A2", "S2"), ("A1", "S1 S2"), ("A1", "S1 S2")]
     first_a1 = next(li for li in lines if li.get("data-anchor") == "A1")
     mark = " ".join(first_a1.xpath(".//span[@class='mark']")[0].text_content().split())
+    assert [li.xpath(".//span[@class='mark more']//a/@href") for li in lines if li.get("data-anchor")][2] == ["#about-A1"]
     assert mark == "◆ Oven temperature · agrees [1] [2]"
     assert [a.get("href") for a in first_a1.xpath(".//span[@class='mark']//a")] == ["#about-A1", "#src-S1", "#src-S2"]
     assert tree.xpath("//*[@id='about-A1']") and tree.xpath("//*[@id='src-S2']")
