@@ -140,3 +140,23 @@ def test_a_table_caption_is_not_its_header():
     (row,) = [p for p in passages_with_headings(text) if p[1]]
     assert row == ("| Clamp time | 30–60 |", "| Stage | Time (minutes) |", "Working properties")
     assert relate_rules(_anchor("Clamp it for 45 minutes."), row[0], context=row[1])[0] == "supports"
+
+
+def test_a_table_row_for_another_case_is_not_evidence():
+    head = "| Bit diameter (mm) | Maximum speed (rpm) |"
+    video = _anchor("I use a 40 millimeter bit at 18,000 RPM.")
+    assert relate_rules(video, "| up to 25 | 24,000 |", context=head)[0] is None
+    assert relate_rules(video, "| 25–50 | 18,000 |", context=head)[0] == "supports"
+    assert relate_rules(video, "| 25–50 | 16,000 |", context=head)[0] == "contradicts"
+
+
+def test_background_must_name_the_whole_subject():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="The Ninja build system", location="/x/manual.html")
+    a = Anchor("A1", "parameter", "Moisture content: 8 %", "content moistur", "8%",
+               (Moment(1.0, 3.0, "ocr", "Moisture content: 8 %"),))
+    got = rank([a], [Passage(src, "However, the list of outputs depends on the content of the file.", "text")])
+    assert got == []

@@ -175,6 +175,7 @@ class Statement:
     readings: tuple[Reading, ...]
     words: frozenset[str]  # subject words of the whole statement (and its context)
     codes: tuple[str, ...] = ()
+    cases: tuple[Value, ...] = ()  # a table row's label as a value: the case the row is for ("25–50 mm" bits)
 
 
 def _cells(row: str) -> list[str]:
@@ -205,7 +206,9 @@ def read_row(row: str, header: str) -> Statement:
             readings.append(Reading(v, frozenset(_content(f"{label} {head}"))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
                                                   if r.value.dimension in DIMENSION_WORDS}
-    return Statement(row, tuple(readings), frozenset(words), tuple(codes(row)))
+    first = _header_unit(heads[0]) if heads else ""
+    cases = read_values(f"{label} {first}") if first and re.search(r"\d", label) else []
+    return Statement(row, tuple(readings), frozenset(words), tuple(codes(row)), tuple(cases))
 
 
 def statement(text: str, context: str = "") -> Statement:

@@ -149,6 +149,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return None
     if not row and _QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
+    for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
+        if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
+            return "", f"a table row for another case ({case.label()})", 0.0
     pairs = _on_subject(pairs, anchor_objects)
     foreign = {id(r): why for _, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))}
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
