@@ -81,7 +81,7 @@ def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder, wa
     if embedder is None or not wanted:
         return out
     q = embedder.embed([f"{a.text} {a.heading}" for a in anchors], kind="query")
-    p = embedder.embed([units[i][1] for i in wanted], kind="passage")
+    p = embedder.embed([f"{units[i][0].context} {units[i][1]}".strip() for i in wanted], kind="passage")  # a row with its header
     out[wanted] = p @ q.T
     return out
 
@@ -109,6 +109,8 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     for view in views:
         own = view & words
         by_title = (view & title) - own
+        if not st.readings and len(own | by_title) < min(2, len(view)):
+            continue  # background without a value must name the subject fully ("moisture content", not "content")
         total = sum(idf(w) for w in view) or 1.0
         lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
         best = max(best, min(1.0, lex))
