@@ -160,3 +160,18 @@ def test_background_must_name_the_whole_subject():
                (Moment(1.0, 3.0, "ocr", "Moisture content: 8 %"),))
     got = rank([a], [Passage(src, "However, the list of outputs depends on the content of the file.", "text")])
     assert got == []
+
+
+def test_a_value_equal_to_one_anchor_speaks_of_that_anchor():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="r/SimpleMoney", location="/x/forum.txt")
+    save = Anchor("A1", "parameter", "Save 20 % of take-home pay into a savings account", "", "20%",
+                  (Moment(1.0, 3.0, "ocr", "Save 20 % of take-home pay into a savings account"),))
+    rate = Anchor("A2", "parameter", "a savings account paying 4.5 percent", "", "4.5%",
+                  (Moment(5.0, 7.0, "speech", "a savings account paying 4.5 percent"),))
+    text = "I put 20% of my pay into the savings account every payday."
+    got = {c.anchor_id for c in rank([save, rate], [Passage(src, text, "text")])}
+    assert got == {"A1"}

@@ -151,6 +151,19 @@ def _other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[st
     return {loc for loc, ids in said.items() if not ids & names}
 
 
+def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
+    """A value equal to one anchor's speaks of that anchor: "I applied the 20% rule" is about the
+    video's 20 % savings rate, not evidence against its 4.5 % interest rate."""
+    out = list(row)
+    for r in st.readings:
+        owners = [j for j, vs in enumerate(values) if out[j][0] > 0 and any(v.same_as(r.value) for v in vs)]
+        if owners:
+            out = [(0.0, False) if j not in owners and any(v.comparable(r.value) for v in values[j])
+                   and not any(v.comparable(q.value) for v in values[j] for q in st.readings if q is not r) else s
+                   for j, s in enumerate(out)]
+    return out
+
+
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
@@ -166,7 +179,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
     about = objects(subject_words(topic))
     views = [views_of(a, about) for a in anchors]
-    kinds = [{v.dimension for v in quantities(" ".join([a.text] + [m.text for m in a.moments]))} for a in anchors]
+    values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
+    kinds = [{v.dimension for v in vs} for vs in values]
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
     foreign = _other_products(units, identifiers(topic))
@@ -182,7 +196,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
-        scores[i] = _assign(scores[i], stmts[i], kinds)
+        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
