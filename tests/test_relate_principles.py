@@ -175,3 +175,9 @@ def test_a_value_equal_to_one_anchor_speaks_of_that_anchor():
     text = "I put 20% of my pay into the savings account every payday."
     got = {c.anchor_id for c in rank([save, rate], [Passage(src, text, "text")])}
     assert got == {"A1"}
+
+
+def test_each_column_of_a_row_is_its_own_subject():
+    head = "| Material | Nozzle (°C) | Bed (°C) | Retraction (mm) |"
+    assert relate_rules(_anchor("Set the nozzle to 240 degrees."), "| PETG | 235–245 | 80 | 6 |", context=head)[0] == "supports"
+    assert relate_rules(_anchor("BED 80 °C"), "| PETG | 235–245 | 80 | 6 |", context=head)[0] == "supports"

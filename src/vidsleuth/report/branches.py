@@ -223,6 +223,12 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     return out
 
 
+def _compared(d: Decision) -> bool:
+    """A decision that compared values (the rules rate those 0.7 and up; a comparison of words
+    alone, "needs less cooling than PLA", is 0.55 and does not outrank a reason)."""
+    return d.relation in VALUE_RELATIONS and (d.decided_by != "rules" or d.confidence >= 0.7)
+
+
 def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None) -> list[Decision]:
     """After the relations: per anchor, one record per source — its strongest stance (a value it
     compares before background), so no source both supports and contradicts one anchor — from at
@@ -234,9 +240,9 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             dropped[d.rationale.split(":")[0]] += 1
             continue
         key = (d.candidate.anchor_id, d.candidate.passage.source.location)
-        rank_of = (d.relation in VALUE_RELATIONS, d.confidence * d.candidate.score)
+        rank_of = (_compared(d), d.confidence * d.candidate.score)
         old = best.get(key)
-        if old is None or rank_of > (old.relation in VALUE_RELATIONS, old.confidence * old.candidate.score):
+        if old is None or rank_of > (_compared(old), old.confidence * old.candidate.score):
             if old is not None:
                 dropped["a weaker excerpt of a source already cited for the anchor"] += 1
             best[key] = d
@@ -245,7 +251,7 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
     out: list[Decision] = []
     per: Counter = Counter()
     said: dict[str, set[str]] = {}  # per anchor, the statements already kept
-    for d in sorted(best.values(), key=lambda d: (-(d.relation in VALUE_RELATIONS), -d.candidate.score)):
+    for d in sorted(best.values(), key=lambda d: (-_compared(d), -d.candidate.score)):
         aid, text = d.candidate.anchor_id, _plain(d.candidate.excerpt)
         if text in said.setdefault(aid, set()):
             out.append(d)  # the same statement in a mirror, a print version or another edition: one more source

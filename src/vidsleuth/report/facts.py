@@ -202,8 +202,8 @@ def read_row(row: str, header: str) -> Statement:
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         vals = read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
-        for v in vals:
-            readings.append(Reading(v, frozenset(_content(f"{label} {head}"))))
+        for v in vals:  # the column's header is what this value is of ("Nozzle (°C)" | "Bed (°C)")
+            readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
                                                   if r.value.dimension in DIMENSION_WORDS}
     first = _header_unit(heads[0]) if heads else ""
