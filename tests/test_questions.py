@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from vidsleuth.browse.questions import build_questions, checks, usable_queries
+from vidsleuth.browse.questions import build_questions, checks, distinct, usable_queries
 from vidsleuth.models import Models
 from vidsleuth.search.corpus import read_corpus
 from vidsleuth.search.index import SearchIndex
@@ -43,6 +43,16 @@ def test_each_filter_on_its_own():
     assert checks(made_up, "three euros", [1], text, 3)["grounded"] is False
 
 
+def test_a_question_kept_for_two_videos_is_kept_once():
+    rows = [{"question": "What is the score of the Pelham Cup final?", "kept": True, "why": "kept"},
+            {"question": "what is the score of the Pelham Cup final", "kept": True, "why": "kept"},
+            {"question": "What is the score of the Pelham Cup final?", "kept": False, "why": "the paraphrase's answer differs"},
+            {"question": "Who won the Pelham Cup final?", "kept": True, "why": "kept"}]
+    assert [r["kept"] for r in distinct(rows)] == [True, False, False, True]
+    assert distinct(rows)[1]["why"] == "the same question was kept for another video"
+    assert rows[1]["kept"]  # the stored rows are not changed in place
+
+
 def _step(body, n):
     """The scripted model: the rye video's question passes; the bridge one copies the template's
     queries; the kayak one leaks its answer into the paraphrase. Distillation: five queries."""
@@ -79,7 +89,7 @@ def test_questions_build_then_memory_build_then_the_planners_memory_block(tmp_pa
         stats = build_memory(tmp_path / "qs" / "questions.jsonl", SearchIndex.load(tmp_path / "qs" / "index"),
                              tmp_path / "mem", models, corpus=corpus)
     assert m["filters"] == {"candidates": 3, "parsed": 3, "passed_grounded": 3, "passed_no_leak": 2,
-                            "passed_paraphrase": 3, "passed_bm25": 2, "kept": 1}
+                            "passed_paraphrase": 3, "passed_bm25": 2, "duplicates": 0, "kept": 1}
     assert [r["seed_video_id"] for r in kept] == ["rye"] and kept[0]["queries"] == ["rossi bakery rye loaf"]
     assert rows["bridge"]["queries"] == [] and rows["bridge"]["why"] == "no query finds the seed video in the top 3"
     assert rows["kayak"]["why"] == "the question or its paraphrase gives the answer away"

@@ -112,11 +112,27 @@ def make_question(model, index, videos, vid: str, level: str, k_verify: int = 3)
     return row
 
 
+def distinct(rows: list[dict]) -> list[dict]:
+    """A kept question asked, word for word, of an earlier kept video does not single out its own
+    video (two same-title videos give "What is the score of the X final?" two answers): dropped."""
+    seen: set[str] = set()
+    out = []
+    for r in rows:
+        key = " ".join(tokens(r.get("question", "")))
+        if r["kept"] and key in seen:
+            r = {**r, "kept": False, "why": "the same question was kept for another video"}
+        elif r["kept"]:
+            seen.add(key)
+        out.append(r)
+    return out
+
+
 def filter_counts(rows: list[dict]) -> dict:
     """How many candidates each filter passes, alone, and how many pass all (kept)."""
     parsed = [r for r in rows if "checks" in r]
     out = {"candidates": len(rows), "parsed": len(parsed)}
     out.update({f"passed_{name}": sum(r["checks"][name] for r in parsed) for name, _ in CHECKS})
+    out["duplicates"] = sum(r["why"] == "the same question was kept for another video" for r in rows)
     out["kept"] = sum(r["kept"] for r in rows)
     return out
 
@@ -150,7 +166,7 @@ def build_questions(corpus: str | Path, library: str | Path, models, out: str | 
     items = [(v, (v, "L1" if i % 2 == 0 else "L2")) for i, v in enumerate(vids)]
     res = map_items(lambda p: make_question(model, index, videos, p[0], p[1], k_verify), items, store=store,
                     run_id=run_id, retries=1, label="questions")
-    rows = [res.done[v] for v, _ in items if v in res.done]
+    rows = distinct([res.done[v] for v, _ in items if v in res.done])
     (out / "candidates.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     kept = [r for r in rows if r["kept"]]
     (out / "questions.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept), encoding="utf-8")
