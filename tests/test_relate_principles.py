@@ -181,3 +181,16 @@ def test_each_column_of_a_row_is_its_own_subject():
     head = "| Material | Nozzle (°C) | Bed (°C) | Retraction (mm) |"
     assert relate_rules(_anchor("Set the nozzle to 240 degrees."), "| PETG | 235–245 | 80 | 6 |", context=head)[0] == "supports"
     assert relate_rules(_anchor("BED 80 °C"), "| PETG | 235–245 | 80 | 6 |", context=head)[0] == "supports"
+
+
+def test_a_statement_linked_only_by_the_topic_may_agree_but_not_dispute():
+    from vidsleuth.report.branches import Candidate, Decision, select
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="Safe minimum temperatures", location="/x/chart.html")
+    row = Passage(src, "| Ground meats | 160 |", "text", context="| Food | Minimum internal temperature (°F) |")
+    cands = [Candidate("A1", row, row.text, 0.6, by_topic=True), Candidate("A2", row, row.text, 0.6, by_topic=True)]
+    kept = select([Decision(cands[0], "contradicts", "the source gives 160 °F", 0.85, "rules"),
+                   Decision(cands[1], "supports", "equal", 0.9, "rules")], per_anchor=3)
+    assert [d.candidate.anchor_id for d in kept] == ["A2"]

@@ -31,6 +31,7 @@ class Candidate:
     passage: Passage
     excerpt: str
     score: float
+    by_topic: bool = False  # linked only through the video's topic, not by a word of the anchor's subject
 
     @property
     def context(self) -> str:
@@ -196,6 +197,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
+        topical = [by for _, by in scores[i]]
         scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
@@ -210,7 +212,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             # row) is weighed per kind: each anchor competes with the anchors of its own kind
             rivals = [scores[i][k] for k in range(len(anchors)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []
             if s >= MIN_SCORE and s >= SECOND_BEST * (max(rivals) if rivals else best):
-                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4)))
+                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4), topical[j]))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     out: list[Candidate] = []
     for j in picked:  # a few more than needed: the relater may find some to be mere mentions
@@ -238,6 +240,11 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
     for d in decided:
         if d.relation is None:
             dropped[d.rationale.split(":")[0]] += 1
+            continue
+        if d.candidate.by_topic and d.relation in ("contradicts", "updates", "compares"):
+            # a statement that never names the anchor's thing agrees by its value or says nothing of it:
+            # "Ground meats 160 °F" on a food-safety chart is not against a 180 °C oven
+            dropped["a different value from a statement that names another thing"] += 1
             continue
         key = (d.candidate.anchor_id, d.candidate.passage.source.location)
         rank_of = (_compared(d), d.confidence * d.candidate.score)
