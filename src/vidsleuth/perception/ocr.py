@@ -12,11 +12,8 @@ one segment from half a step before its first sighting to half a step after its 
 
 from __future__ import annotations
 
-import difflib
 import os
-import re
-import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
@@ -28,9 +25,10 @@ from ..media import iter_frames, probe
 from ..progress import task
 from ..types import Frame, Segment
 from . import calm_session, quiet_onnxruntime
+from .texttracks import _follow, _segment, _Track, normalise  # noqa: F401  (normalise: public here too)
 
 _ENGINE = None
-OCR_VERSION = 5  # part of the ingest cache key: bump when what this module reads changes
+OCR_VERSION = 6  # part of the ingest cache key: bump when what this module reads changes (6: line gate)
 DET_MIN_SIDE = 540  # px: smaller frames are upscaled before detection (small captions merge words otherwise)
 REC_HEIGHT = 96  # px: the height a text line's crop (with its margin) is scaled to before recognition
 MARGIN = 0.3  # of the line height, added around each detected box before recognition
@@ -89,10 +87,13 @@ class ChangeReader:
     have changed since the previous frame (``textregions``); the whole frame is read first, on a
     cut and every ``refresh`` frames. Same lines as ``read_image`` where text changed."""
 
+    line_gate = True  # keep lines whose glyphs cannot have changed (``textregions.line_unchanged``)
+
     def __init__(self, min_score: float = 0.5, refresh: int = 10):
         self.min_score, self.refresh = min_score, max(1, refresh)
         self.prev_grey: np.ndarray | None = None
         self.prev: list[TextBox] = []  # in the read image's pixels
+        self.refs: dict[TextBox, np.ndarray] = {}  # each line's pixels when it was read
         self.n = 0
         self.stats = {"frames": 0, "whole": 0, "regions_read": 0, "regions_kept": 0}
 
@@ -105,13 +106,19 @@ class ChangeReader:
                 or tr.changed_share(self.prev_grey, grey) > tr.CUT_SHARE):
             self.stats["whole"] += 1
             return [], [(0, 0, w, h)]
-        known = [tr.grow(b.box, (b.box[3] - b.box[1]) * MARGIN + tr.MARGIN, w, h) for b in self.prev]
+        # lines whose glyphs cannot have changed are kept without a model (``line_gate``)
+        steady = [b for b in self.prev if self.line_gate and b in self.refs and tr.line_unchanged(self.refs[b], grey, b.box)]
+        moving = [b for b in self.prev if b not in steady]
+        known = [tr.grow(b.box, (b.box[3] - b.box[1]) * MARGIN + tr.MARGIN, w, h) for b in moving]
+        maps = [tr.grow(m, tr.MARGIN, w, h) for m in tr.text_map_regions(engine, arr, margin=0)
+                if not any(tr.covered(m, b.box, 0.5 * (b.box[3] - b.box[1])) for b in steady)]
         keep, todo = [], []
-        for box in tr.merge(tr.text_map_regions(engine, arr) + known):
+        for box in tr.merge(maps + known):
             if tr.region_changed(self.prev_grey, grey, box):
                 todo.append(box)
             else:  # nothing moved here: the lines read here last time are still there
-                keep += [b for b in self.prev if tr.inside(((b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2), box)]
+                keep += [b for b in moving if tr.inside(_centre(b), box)]
+        keep += [b for b in steady if not any(tr.inside(_centre(b), box) for box in todo)]
         self.stats["regions_read"] += len(todo)
         self.stats["regions_kept"] += len(keep)
         return keep, todo
@@ -129,10 +136,29 @@ class ChangeReader:
         whole = todo == [(0, 0, arr.shape[1], arr.shape[0])]
         quads = tr.detect(engine, arr, None if whole else todo)
         lines = join_lines(keep + _text_boxes(_recognise_lines(engine, rgb, quads), 1.0, self.min_score))
+        self.refs = self._confirmed(lines, set(keep), grey)
         self.prev_grey, self.prev = grey, lines
         self.n += 1
         self.stats["frames"] += 1
         return [TextBox(b.text, b.score, tuple(v / scale for v in b.box)) for b in lines]
+
+    def _confirmed(self, lines: list[TextBox], kept: set, grey: np.ndarray) -> dict:
+        """The lines the gate may keep next time, with their pixels when read: those kept now, and
+        those read now as they were read before at that place (one misreading is not kept)."""
+        from . import textregions as tr
+
+        out = {}
+        for b in lines:
+            if b in kept:
+                if b in self.refs:
+                    out[b] = self.refs[b]
+            elif any(p.text == b.text and tr.overlap(p.box, b.box) for p in self.prev):
+                out[b] = tr.crop(grey, b.box)
+        return out
+
+
+def _centre(b: TextBox) -> tuple[float, float]:
+    return (b.box[0] + b.box[2]) / 2, (b.box[1] + b.box[3]) / 2
 
 
 def _read_size(image: Image.Image) -> tuple[Image.Image, float]:
@@ -251,11 +277,6 @@ def _merge(group: list[TextBox]) -> TextBox:
     )
 
 
-def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).lower()
-    return re.sub(r"[\s\W_]+", "", text)
-
-
 def _signature(image: Image.Image) -> np.ndarray:
     return np.asarray(image.convert("L").resize((192, 108), Image.Resampling.BILINEAR), dtype=np.float32)
 
@@ -265,69 +286,6 @@ def _same_picture(a: np.ndarray | None, b: np.ndarray) -> bool:
     if a is None:
         return False
     return float((np.abs(a - b) > 24).mean()) < 0.0005
-
-
-@dataclass
-class _Track:
-    key: str
-    text: str
-    first: float
-    last: float
-    scores: list[float] = field(default_factory=list)
-    missed: int = 0
-
-
-def _similar(a: str, b: str, threshold: float) -> bool:
-    """The same text read twice: alike, and with the same numbers (``STATION 12 VALUE 98`` and
-    ``STATION 13 VALUE 15`` are two captions, not one read badly)."""
-    if a == b:
-        return True
-    if re.findall(r"\d+", a) != re.findall(r"\d+", b):
-        return False
-    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
-
-
-def _follow(open_tracks: list[_Track], boxes: list[TextBox], t: float, similarity: float, max_gap: int,
-            done: list[_Track]) -> list[_Track]:
-    """One frame's boxes extend the tracks they match or open new ones; a track missed more than
-    ``max_gap`` frames in a row moves to ``done``. Returns the tracks still open."""
-    seen: set[int] = set()
-    for b in boxes:
-        key = normalise(b.text)
-        if not key:
-            continue
-        match = next(
-            (k for k, tr in enumerate(open_tracks) if k not in seen and _similar(tr.key, key, similarity)),
-            None,
-        )
-        if match is None:
-            open_tracks.append(_Track(key, b.text, t, t, [b.score]))
-            seen.add(len(open_tracks) - 1)
-        else:
-            tr = open_tracks[match]
-            tr.last, tr.missed = t, 0
-            tr.scores.append(b.score)
-            if b.score >= max(tr.scores):
-                tr.text = b.text
-            seen.add(match)
-    still: list[_Track] = []
-    for k, tr in enumerate(open_tracks):
-        if k not in seen:
-            tr.missed += 1
-        (done if tr.missed > max_gap else still).append(tr)
-    return still
-
-
-def _segment(tr: _Track, step: float, duration: float) -> Segment:
-    """A track as an ``ocr`` segment spanning half a sampling step either side of its frames."""
-    return Segment(
-        start=round(max(0.0, tr.first - step / 2), 3),
-        end=round(min(duration, tr.last + step / 2), 3),
-        kind="ocr",
-        text=tr.text,
-        confidence=round(float(np.mean(tr.scores)), 4),
-        source="ocr:rapidocr-ppocrv4",
-    )
 
 
 def read_video_text(

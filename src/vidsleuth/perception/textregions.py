@@ -24,6 +24,9 @@ CHANGE_LEVEL = 24  # grey levels: a pixel changed (as ocr._same_picture)
 CHANGE_SHARE = 0.002  # share of a region's pixels that must change for it to be read again
 CUT_SHARE = 0.5  # share of the frame that changed: read it whole
 MARGIN = 12  # px around a candidate region (context for the detector)
+STRONG_LEVEL = 128  # grey levels: more than a translucent caption box (opacity >= 0.5) lets a moving background change
+STRONG_FLOOR = 32  # grey levels: the least change counted as strong, however faint the text
+STRONG_MAX = 2  # pixels changed that much that a text line tolerates and still counts as the same glyphs
 
 Box = tuple[int, int, int, int]  # x1, y1, x2, y2 (pixels, end exclusive)
 
@@ -76,8 +79,8 @@ def detect(engine, bgr: np.ndarray, boxes: list[Box] | None = None) -> list[np.n
     return out
 
 
-def text_map_regions(engine, bgr: np.ndarray) -> list[Box]:
-    """Regions where the half-size text map says text may be (full-size pixels, with margin)."""
+def text_map_regions(engine, bgr: np.ndarray, margin: float = MARGIN) -> list[Box]:
+    """Regions where the half-size text map says text may be (full-size pixels, with ``margin``)."""
     import cv2
 
     h, w = bgr.shape[:2]
@@ -89,7 +92,7 @@ def text_map_regions(engine, bgr: np.ndarray) -> list[Box]:
     fx, fy = w / sw, h / sh
     out = []
     for x, y, bw, bh, _area in stats[1:n]:
-        out.append(grow((int(x * fx), int(y * fy), int(np.ceil((x + bw) * fx)), int(np.ceil((y + bh) * fy))), MARGIN, w, h))
+        out.append(grow((int(x * fx), int(y * fy), int(np.ceil((x + bw) * fx)), int(np.ceil((y + bh) * fy))), margin, w, h))
     return out
 
 
@@ -135,3 +138,31 @@ def region_changed(prev_grey: np.ndarray, grey: np.ndarray, box: Box) -> bool:
 def inside(centre: tuple[float, float], box: Box) -> bool:
     return box[0] <= centre[0] < box[2] and box[1] <= centre[1] < box[3]
 
+
+
+def crop(grey: np.ndarray, box) -> np.ndarray:
+    """The pixels of ``box`` (float pixel coordinates) in ``grey``."""
+    h, w = grey.shape
+    x1, y1, x2, y2 = max(0, int(box[0])), max(0, int(box[1])), min(w, int(np.ceil(box[2]))), min(h, int(np.ceil(box[3])))
+    return grey[y1:max(y1, y2), x1:max(x1, x2)]
+
+
+def line_unchanged(ref: np.ndarray | None, grey: np.ndarray, box) -> bool:
+    """True when no glyph of the text line ``box`` can have changed since it was read (``ref``:
+    its pixels then): no more than ``STRONG_MAX`` pixels moved by more than ``STRONG_LEVEL`` grey
+    levels. A caption on a translucent box over moving video changes every pixel of the box a
+    little (the video shows through) and none by that much; a glyph that appears, goes or
+    changes moves its strokes' pixels by the text's contrast with the box. Compared with the
+    pixels at reading time, not the previous sample, so a slow cross-fade adds up."""
+    now = crop(grey, box)
+    if ref is None or ref.shape != now.shape or now.size == 0:
+        return False
+    lo, hi = np.percentile(ref, (2, 98))
+    level = min(STRONG_LEVEL, max(STRONG_FLOOR, (hi - lo) / 2))  # half the line's own contrast
+    return int((np.abs(ref.astype(np.int16) - now.astype(np.int16)) > level).sum()) <= STRONG_MAX
+
+
+def covered(region: Box, line, tolerance: float) -> bool:
+    """``region`` lies within the text line box ``line`` grown by ``tolerance`` px on each side."""
+    return (region[0] >= line[0] - tolerance and region[1] >= line[1] - tolerance
+            and region[2] <= line[2] + tolerance and region[3] <= line[3] + tolerance)

@@ -1,0 +1,82 @@
+"""On-screen text over time: the lines OCR read in consecutive samples followed as tracks (the same
+text, allowing a misread character but not another number), each track one ``ocr`` segment from
+half a sampling step before its first sighting to half a step after its last."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..types import Segment
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).lower()
+    return re.sub(r"[\s\W_]+", "", text)
+
+
+@dataclass
+class _Track:
+    key: str
+    text: str
+    first: float
+    last: float
+    scores: list[float] = field(default_factory=list)
+    missed: int = 0
+
+
+def _similar(a: str, b: str, threshold: float) -> bool:
+    """The same text read twice: alike, and with the same numbers (``STATION 12 VALUE 98`` and
+    ``STATION 13 VALUE 15`` are two captions, not one read badly)."""
+    if a == b:
+        return True
+    if re.findall(r"\d+", a) != re.findall(r"\d+", b):
+        return False
+    return difflib.SequenceMatcher(None, a, b).ratio() >= threshold
+
+
+def _follow(open_tracks: list[_Track], boxes: list, t: float, similarity: float, max_gap: int,
+            done: list[_Track]) -> list[_Track]:
+    """One frame's boxes extend the tracks they match or open new ones; a track missed more than
+    ``max_gap`` frames in a row moves to ``done``. Returns the tracks still open."""
+    seen: set[int] = set()
+    for b in boxes:
+        key = normalise(b.text)
+        if not key:
+            continue
+        match = next(
+            (k for k, tr in enumerate(open_tracks) if k not in seen and _similar(tr.key, key, similarity)),
+            None,
+        )
+        if match is None:
+            open_tracks.append(_Track(key, b.text, t, t, [b.score]))
+            seen.add(len(open_tracks) - 1)
+        else:
+            tr = open_tracks[match]
+            tr.last, tr.missed = t, 0
+            tr.scores.append(b.score)
+            if b.score >= max(tr.scores):
+                tr.text = b.text
+            seen.add(match)
+    still: list[_Track] = []
+    for k, tr in enumerate(open_tracks):
+        if k not in seen:
+            tr.missed += 1
+        (done if tr.missed > max_gap else still).append(tr)
+    return still
+
+
+def _segment(tr: _Track, step: float, duration: float) -> Segment:
+    """A track as an ``ocr`` segment spanning half a sampling step either side of its frames."""
+    return Segment(
+        start=round(max(0.0, tr.first - step / 2), 3),
+        end=round(min(duration, tr.last + step / 2), 3),
+        kind="ocr",
+        text=tr.text,
+        confidence=round(float(np.mean(tr.scores)), 4),
+        source="ocr:rapidocr-ppocrv4",
+    )
