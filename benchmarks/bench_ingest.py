@@ -4,13 +4,17 @@ and end to end, with quality beside speed, peak memory, and growth with the vide
 
     python benchmarks/bench_ingest.py [--seconds 180] [--growth 60,300,1200]
 
-Measured side by side in one run (alternating, so both see the same machine load):
-- OCR at 1 fps: every sampled frame read whole unless nothing changed (before) against reading only
-  the regions where text can have changed (now, ``ChangeReader``);
-- shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode (now);
+Measured side by side in one run (one after the other in the same process, the 1-minute load
+average recorded beside each row, so ratios hold where absolute times under load do not):
+- OCR at 1 fps: every sampled frame read whole unless nothing changed (before), only the regions
+  where text can have changed (``ChangeReader``) with onnxruntime's default spinning threads (the
+  12:23 code), the same with threads that sleep between calls, and with the line gate too (now:
+  a line read twice alike is kept while its glyphs' pixels hold, ``textregions.line_unchanged``);
+- shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode;
+- OCR and shots with a decode each, one after the other, against one shared decode (now);
 - ASR (batched; unchanged);
 - end to end, each in its own process into a fresh library (model loading not counted, peak RSS of
-  the process reported): the stages side by side with the previous OCR and shots, and with today's;
+  the process reported): before, the 12:23 code, now with one OCR thread, and now;
 - quality: spoken sections found, word error rate, captions read exactly (spaces included) in span;
 - growth: today's end to end on clips of each ``--growth`` length.
 Writes ``benchmarks/results/bench_ingest.json`` with the protocol.
@@ -63,19 +67,29 @@ def caption_recall(ocr, captions) -> float:
     return hit / max(1, len(captions))
 
 
-PIPELINES = {"before": {"ocr_changed_only": False, "fast_shots": False}, "now": {}}
+# end-to-end pipelines: options and environment (each run in its own process)
+PIPELINES = {
+    "before": ({"ocr_changed_only": False, "fast_shots": False, "shared_decode": False}, {"VIDSLEUTH_OCR_SPIN": "1"}),
+    "12:23 (changed regions, fast shots, ORT spinning, two decodes)": ({"shared_decode": False},
+                                                                        {"VIDSLEUTH_OCR_SPIN": "1", "BENCH_NO_LINE_GATE": "1"}),
+    "now, 1 OCR thread": ({}, {"VIDSLEUTH_OCR_THREADS": "1"}),
+    "now": ({}, {}),
+}
 
 
 def end_to_end(clip: Path, lib: Path, pipeline: str) -> dict:
-    """One ingest in a fresh process: seconds (models loaded first), peak RSS, timeline quality."""
+    """One ingest in a fresh process: seconds (models loaded first), peak RSS, timeline quality,
+    and the 1-minute load average when it started."""
+    load = round(os.getloadavg()[0], 1)
     cmd = [sys.executable, __file__, "--one", str(clip), "--lib", str(lib), "--pipeline", pipeline]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env={**os.environ, **PIPELINES[pipeline][1]})
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     if status != 0:
         raise SystemExit(f"end-to-end run failed: {cmd}")
     r = json.loads(out.strip().splitlines()[-1])
     r["peak_rss_mb"] = round(usage.ru_maxrss / 1024)
+    r["load"] = load
     return r
 
 
@@ -85,8 +99,9 @@ def _one(clip: Path, lib: Path, pipeline: str) -> int:
 
     asr._load(asr.choose_model("en"))
     ocr._engine()
+    ocr.ChangeReader.line_gate = os.environ.get("BENCH_NO_LINE_GATE") != "1"
     t = time.perf_counter()
-    tl = ingest(clip, lib, IngestOptions(**PIPELINES[pipeline]))
+    tl = ingest(clip, lib, IngestOptions(**PIPELINES[pipeline][0]))
     secs = time.perf_counter() - t
     print(json.dumps({"seconds": round(secs, 2), "speech": " ".join(s.text for s in tl.of_kind("speech")),
                       "ocr": [[s.start, s.end, s.text] for s in tl.of_kind("ocr")], "shots": len(tl.of_kind("shot"))}))
@@ -113,26 +128,67 @@ def stages(clip: Path, seconds: int, truth: dict) -> dict:
     asr._load(asr.choose_model("en"))
     ocr._engine()
     out = {}
-    t = time.perf_counter()
+    load, t = round(os.getloadavg()[0], 1), time.perf_counter()
     text = " ".join(s.text for s in asr.transcribe(clip))
     s_asr = time.perf_counter() - t
     n = len(truth["speech"])
     out["asr (batched)"] = {"seconds": round(s_asr, 2), "rtf": round(seconds / s_asr, 1),
                             "sections_heard": f"{sections_heard(text, n)}/{n}",
-                            "wer": round(wer(" ".join(t for _, t in truth["speech"]), text), 3)}
-    for label, kw in (("ocr 1 fps, every frame whole (before)", {"changed_only": False}),
-                      ("ocr 1 fps, changed regions only (now)", {"changed_only": True})):
+                            "wer": round(wer(" ".join(t for _, t in truth["speech"]), text), 3), "load": load}
+    engines = _engines()
+    ocr_runs = (("ocr 1 fps, every frame whole, ORT spinning (before)", "spin", False, {"changed_only": False}),
+                ("ocr 1 fps, changed regions, ORT spinning (12:23)", "spin", False, {"changed_only": True}),
+                ("ocr 1 fps, changed regions, ORT threads sleep", "calm", False, {"changed_only": True}),
+                ("ocr 1 fps, changed regions, threads sleep, line gate (now)", "calm", True, {"changed_only": True}))
+    for label, engine, gate, kw in ocr_runs:
+        ocr.ChangeReader.line_gate = gate
+        ocr._ENGINE, load, t = engines[engine], round(os.getloadavg()[0], 1), time.perf_counter()
         ocr._REC_CACHE.clear()
-        t = time.perf_counter()
         segs = ocr.read_video_text(clip, **kw)
         secs = time.perf_counter() - t
         out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1),
-                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs)}
+                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
+                      "load": load}
+    ocr.ChangeReader.line_gate = True
     for label, fast in (("shots, PySceneDetect reader (before)", False), ("shots, low-res NONREF decode (now)", True)):
-        t = time.perf_counter()
+        load, t = round(os.getloadavg()[0], 1), time.perf_counter()
         shots = detect_shots(clip, fast=fast)
         secs = time.perf_counter() - t
-        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1), "shots": len(shots)}
+        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1), "shots": len(shots), "load": load}
+    out.update(_one_decode(clip, seconds, truth))
+    return out
+
+
+def _engines() -> dict:
+    """OCR engines with ORT's spinning threads (the 12:23 code) and with sleeping ones (now)."""
+    from vidsleuth.perception import ocr
+
+    out = {}
+    for name, spin in (("spin", "1"), ("calm", "0")):
+        os.environ["VIDSLEUTH_OCR_SPIN"] = spin
+        ocr._ENGINE = None
+        out[name] = ocr._engine()
+    os.environ.pop("VIDSLEUTH_OCR_SPIN")
+    return out
+
+
+def _one_decode(clip: Path, seconds: int, truth: dict) -> dict:
+    """OCR then shots, each with its own decode, against both from one decode (threads sleep)."""
+    from vidsleuth.perception import ocr
+    from vidsleuth.perception.shots import detect_shots
+    from vidsleuth.perception.visual import read_visual
+
+    out = {}
+    runs = (("ocr + shots, two decodes one after the other", lambda: (ocr.read_video_text(clip), detect_shots(clip))),
+            ("ocr + shots, one shared decode (now)", lambda: read_visual(clip)))
+    for label, run in runs:
+        ocr._REC_CACHE.clear()
+        load, t = round(os.getloadavg()[0], 1), time.perf_counter()
+        segs, shots = run()
+        secs = time.perf_counter() - t
+        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1),
+                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
+                      "shots": len(shots), "load": load}
     return out
 
 
@@ -161,20 +217,22 @@ def main() -> int:
                           "change every 6 s, a spoken section every 8 s"}, "load_before": os.getloadavg()}
     out["stages"] = stages(clip, args.seconds, truth) if "stages" in parts else {}
     out["end_to_end"] = {}
-    for pipeline in ("before", "now") if "e2e" in parts else ():
+    for pipeline in PIPELINES if "e2e" in parts else ():
         r = end_to_end(clip, args.work / f"lib-{pipeline}-{int(time.time() * 1000)}", pipeline)
         out["end_to_end"][pipeline] = {"seconds": r["seconds"], "rtf": round(args.seconds / r["seconds"], 2),
+                                       "load": r["load"],
                                        "peak_rss_mb": r["peak_rss_mb"], **_quality(r, truth)}
     if out["end_to_end"]:
-        b, n = out["end_to_end"]["before"], out["end_to_end"]["now"]
-        out["speedup_end_to_end"] = round(b["seconds"] / n["seconds"], 2)
+        e = out["end_to_end"]
+        out["speedup_end_to_end"] = round(e["before"]["seconds"] / e["now"]["seconds"], 2)
+        out["speedup_end_to_end_vs_1223"] = round(e[list(PIPELINES)[1]]["seconds"] / e["now"]["seconds"], 2)
     out["growth"] = {}
     save(out, args.seconds)
     for secs in growth:  # saved after each length
         c = args.work / f"clip-{secs}s-720p.mp4"
         t = make_clip(c, secs)
         r = end_to_end(c, args.work / f"lib-growth-{secs}-{int(time.time() * 1000)}", "now")
-        out["growth"][secs] = {"seconds": r["seconds"], "rtf": round(secs / r["seconds"], 2),
+        out["growth"][secs] = {"seconds": r["seconds"], "rtf": round(secs / r["seconds"], 2), "load": r["load"],
                                "peak_rss_mb": r["peak_rss_mb"], **_quality(r, t)}
         save(out, args.seconds)
     return 0
@@ -186,8 +244,10 @@ def save(out: dict, seconds: int) -> None:
     out["load_after"] = os.getloadavg()
     out["protocol"] = {"vidsleuth": __version__, "python": sys.version.split()[0], "platform": platform.platform(),
                        "cpus": os.cpu_count(), "asr": "faster-whisper tiny.en int8, BatchedInferencePipeline beam 5 batch 8",
-                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; now: ChangeReader (refresh 10)",
-                       "shots": "PySceneDetect content 27; now: NONREF-skipping decode at ~256 px"}
+                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; ChangeReader (refresh 10); now: onnxruntime "
+                              "threads sleep between calls (allow_spinning 0)",
+                       "shots": "PySceneDetect content 27; NONREF-skipping decode at ~256 px; now: one decode shared "
+                                "with OCR (media.scan)"}
     report(out, seconds)
     dest = ROOT / "results" / "bench_ingest.json"
     dest.write_text(json.dumps(out, indent=2))
@@ -203,7 +263,7 @@ def report(out: dict, seconds: int) -> None:
         q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf"))
         print(f"| {name} | {r['seconds']} | {r['rtf']} | {q} |")
     if "speedup_end_to_end" in out:
-        print(f"end to end now vs before: {out['speedup_end_to_end']}x")
+        print(f"end to end now vs before: {out['speedup_end_to_end']}x; vs 12:23: {out['speedup_end_to_end_vs_1223']}x")
     if out["growth"]:
         print("\n| video | seconds | x real time | peak RSS MB | quality |\n|---|---|---|---|---|")
         for secs, r in out["growth"].items():
