@@ -35,6 +35,11 @@ def lines(vid: str, *rows: tuple[str, str]) -> list[extract.Line]:
      [("ocr", "Elevation 300 m"), ("speech", "Plant them 20 cm apart in a sunny bed.")], "300 m", "20 cm"),
     ("What torque does the mechanic say to use on the stem bolts?",
      [("speech", "Tighten the stem bolts to five newton metres.")], "5", "5 newton metres"),
+    # a count names its things; a year at a sentence's end; "how long is the trail" is a length
+    ("How many stalls does the market have today?",
+     [("speech", "The market opened in 1868."), ("speech", "Today there are more than sixty stalls.")], "1868", "60 stalls"),
+    ("When was the lighthouse first lit?", [("ocr", "00:00:03.520"), ("speech", "It was first lit in 1859.")], "", "1859"),
+    ("How long is the coastal trail?", [("speech", "The trail is 12 km long and takes about four hours.")], "", "12 km"),
 ])
 def test_settle_reads_the_asked_kind_with_its_unit(question, rows, model, truth):
     got = extract.settle(question, model, lines("v", *rows))

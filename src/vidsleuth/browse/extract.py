@@ -51,23 +51,27 @@ KINDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("power", r"\bpower\b|\bwattage\b", ("power",)),
     ("pressure", r"\bpressure\b", ("pressure",)),
     ("percent", r"\bpercent(?:age)?\b", ("ratio",)),
-    ("year", r"\b(?:what|which) year\b|\bwhen was\b[^?]*\b(?:built|opened|founded|completed|established|born|"
-             r"made|released)\b", ()),
+    ("year", r"\b(?:what|which) year\b|\bwhen (?:was|were|did)\b", ()),
+    ("count", r"\bhow many\b", ()),
 )
+# "how long is the trail?" asks for a length; "how long is it cooked / does it take?" for a duration
+_LENGTH_FIRST = re.compile(r"\bhow long (?:is|are|was|were)\b(?![^?]*\b(?:tak|took|last|cook|bak|wait|run|boil|simmer|"
+                           r"rest|stay|play)\w*)", re.I)
+_COUNTED = re.compile(r"\bhow many\s+((?:(?!(?:are|is|was|were|do|does|did|can|will|has|have|had)\b)[a-z-]+\s*){1,3})", re.I)
 SCREEN = re.compile(r"\b(?:shown|shows?|on[\s-]screen|displayed|captions?|written|signs?|board|label(?:led)?)\b", re.I)
 SPEECH = re.compile(r"\b(?:say|says|said|narrator|mentions?|tells?|told|suggests?|explains?|recommends?|hear|"
                     r"spoken|remarks?)\b", re.I)
 _SHAPES = {  # kinds read by their written shape, on number-normalised text
-    "clock": r"(?<![\d:.,])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:.,])(?:\s?(?:am|pm|a\.m\.|p\.m\.))?|"
+    "clock": r"(?<![\d:.,])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]|[.,]\d)(?:\s?(?:am|pm|a\.m\.|p\.m\.))?|"
              r"(?<![\d:.,])(?:1[0-2]|0?[1-9])\s?(?:am|pm|a\.m\.|p\.m\.)",
-    "score": r"(?<![\d:.,])\d{1,2}\s?(?:-|–|to)\s?\d{1,2}(?![\d:.,%])",
+    "score": r"(?<![\d:.,])\d{1,2}\s?(?:-|–|to)\s?\d{1,2}(?![\d:%]|[.,]\d)",
     "tempo": r"(?<![\d.,])\d{2,3}\s?(?:bpm|beats (?:per|a) minute)\b",
     "frequency": r"\b(?:(?:once|twice|\d+ times)\s+(?:a|an|per|every|each)|every)\s+(?:\d+(?:\.\d+)?\s+)?"
                  r"(?:days?|weeks?|months?|hours?|minutes?|years?)\b",
-    "year": r"(?<![\d:.,])(?:1[5-9]\d\d|20\d\d)(?![\d:.,])",
+    "year": r"(?<![\d:.,])(?:1[5-9]\d\d|20\d\d)(?![\d:]|[.,]\d)",
 }
 _COMPOUND = re.compile(r"(?<![\d:.,])\d+\s?(?:hours?|hrs?|h)\s?(?:and\s)?\d{1,2}(?:\s?(?:minutes?|mins?|m)\b)?"
-                       r"|(?<![\d:.,])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:.,])", re.I)
+                       r"|(?<![\d:.,])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:]|[.,]\d)", re.I)
 _CURRENCY = {"€": "€", "£": "£", "$": "$", "eur": "€", "euro": "€", "euros": "€", "gbp": "£", "pound": "£",
              "pounds": "£", "usd": "$", "dollar": "$", "dollars": "$"}
 CODES = {"€": "EUR", "£": "GBP", "$": "USD"}
@@ -123,7 +127,11 @@ def asking_sentence(question: str) -> str:
 def asked(question: str) -> list[str]:
     """The kinds of value the asking sentence asks for, most specific first."""
     ask = asking_sentence(question).lower()
-    return [kind for kind, cue, _dims in KINDS if re.search(cue, ask)]
+    kinds = [kind for kind, cue, _dims in KINDS if re.search(cue, ask)]
+    if "length" in kinds and "duration" in kinds and _LENGTH_FIRST.search(ask):
+        kinds.remove("length")
+        kinds.insert(kinds.index("duration"), "length")
+    return kinds
 
 
 def _terms(text: str) -> set[str]:
@@ -191,10 +199,27 @@ def _measured(kind: str, dims: tuple[str, ...], line: Line) -> list[Found]:
     return out
 
 
-def candidates(kind: str, lines: list[Line]) -> list[Found]:
+def counted(question: str, lines: list[Line]) -> list[Found]:
+    """For "how many <things> …": each number followed, within three words, by the things."""
+    m = _COUNTED.search(asking_sentence(question))
+    things = _terms(m.group(1)) if m else set()
+    out = []
+    for ln in lines if things else []:
+        for n in re.finditer(r"(?<![\d:.,])\d+(?:[.,]\d+)?\+?(?P<rest>(?:\s+[\w-]+){1,3})", _normal(ln.text)):
+            words = n.group("rest").split()
+            hit = next((i for i, w in enumerate(words) if _terms(w) & things), None)
+            if hit is not None:
+                out.append(Found(n.group(0)[: n.start("rest") - n.start()] + " " + " ".join(words[: hit + 1]), ln,
+                                 re.sub(r"\D.*", "", n.group(0))))
+    return out
+
+
+def candidates(kind: str, lines: list[Line], question: str = "") -> list[Found]:
     """Every value of ``kind`` the lines state, in line order."""
     if kind == "money":
         return prices(lines)
+    if kind == "count":
+        return counted(question, lines)
     dims = next(d for k, _c, d in KINDS if k == kind)
     out: list[Found] = []
     for ln in lines:
@@ -246,7 +271,7 @@ def settle(question: str, answer: str | None, lines: list[Line]) -> tuple[str, s
     ask = asking_sentence(question)
     kinds = asked(question)
     for kind in kinds:
-        best = _best(candidates(kind, lines), ask, answer)
+        best = _best(candidates(kind, lines, question), ask, answer)
         if best is None:
             continue
         f = best[1]
