@@ -194,3 +194,17 @@ def test_a_statement_linked_only_by_the_topic_may_agree_but_not_dispute():
     kept = select([Decision(cands[0], "contradicts", "the source gives 160 °F", 0.85, "rules"),
                    Decision(cands[1], "supports", "equal", 0.9, "rules")], per_anchor=3)
     assert [d.candidate.anchor_id for d in kept] == ["A2"]
+
+
+def test_a_spec_row_speaks_of_every_kind_it_states():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="X-Series specifications", location="/x/specs.html")
+    head = "| Model | Battery (Wh) | Weight (kg) |"
+    battery = Anchor("A1", "parameter", "Battery 625Wh", "", "625 Wh", (Moment(1.0, 3.0, "ocr", "Battery 625Wh"),))
+    weight = Anchor("A2", "parameter", "On my scale it weighs 24.5 kilos with pedals", "", "24.5 kg",
+                    (Moment(5.0, 7.0, "speech", "On my scale it weighs 24.5 kilos with pedals"),))
+    got = rank([battery, weight], [Passage(src, "| X9 | 625 | 23.9 |", "text", context=head)], topic="Trailvolt X9 review")
+    assert {c.anchor_id for c in got} == {"A1", "A2"} and not any(c.by_topic for c in got)

@@ -128,8 +128,12 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
 def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]]) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
     it, and a statement of one value goes only to the best anchor of that value's kind."""
-    named = any(s > 0 and not by_topic for s, by_topic in row)
-    out = [0.0 if by_topic and named else s for s, by_topic in row]
+    # per kind: a spec row naming the battery and the torque still speaks of the weight by its topic
+    named = [j for j, (s, by_topic) in enumerate(row) if s > 0 and not by_topic]
+    named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
+    stated = {r.value.dimension for r in st.readings}
+    out = [0.0 if by_topic and named and (not kinds[j] & stated or kinds[j] & named_kinds) else s
+           for j, (s, by_topic) in enumerate(row)]
     if len(st.readings) == 1:
         dim = st.readings[0].value.dimension
         same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
@@ -184,7 +188,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
-    foreign = _other_products(units, identifiers(topic))
+    codes_named = identifiers(topic)
+    foreign = _other_products(units, codes_named)
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
               or every_kind & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -197,7 +202,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
-        topical = [by for _, by in scores[i]]
+        # naming the video's model code ("| X9 | … |") is naming its thing, not only its topic
+        topical = [by and not codes_named & set(stmts[i].words) for _, by in scores[i]]
         scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
