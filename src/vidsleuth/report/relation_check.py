@@ -38,9 +38,17 @@ def _states_kind(anchor, excerpt: str, context: str) -> bool:
     return bool(kinds & {r.value.dimension for r in statement(excerpt, context).readings})
 
 
+def _states_value(anchor, excerpt: str, context: str) -> bool:
+    """The excerpt states the anchor's own value (as the branches link it: agreeing by value is
+    evidence of the same subject, "Energy 1,880 kJ / 450 kcal" under a per-portion heading)."""
+    mine = quantities(anchor_text(anchor))
+    return any(a.same_as(r.value) for a in mine for r in statement(excerpt, context).readings)
+
+
 def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
     title = src.title if src else ""
-    if not _about(anchor, ev.excerpt, ev.context, title, topic):
+    if not _about(anchor, ev.excerpt, ev.context, title, topic) and not (
+            ev.relation == "supports" and _states_value(anchor, ev.excerpt, ev.context)):
         return (f"evidence {ev.id} ({ev.relation}) is not about “{anchor.heading or anchor.subject}”: "
                 f"its excerpt shares no subject word with the anchor")
     has_values = bool(quantities(anchor_text(anchor)))
