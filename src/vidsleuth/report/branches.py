@@ -188,8 +188,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
-    codes_named = identifiers(topic)
-    foreign = _other_products(units, codes_named)
+    foreign = _other_products(units, identifiers(topic))
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
               or every_kind & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -202,8 +201,9 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
-        # naming the video's model code ("| X9 | … |") is naming its thing, not only its topic
-        topical = [by and not codes_named & set(stmts[i].words) for _, by in scores[i]]
+        # a statement that itself names the video's thing ("… for a country loaf is 250 °C", "| X9 | … |")
+        # is about it; one that meets the topic only through its page, header or heading is weakly so
+        topical = [by and not about & subject_words(text) for _, by in scores[i]]
         scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds)
         best = max(scores[i])
         if best < MIN_SCORE:
