@@ -102,7 +102,10 @@ def _questions_build_args(p):
 
 
 def _questions_build_text(m: dict, args) -> str:
+    f = m["filters"]
     return (f"{m['kept']} of {m['made']} questions kept (L1 {m['kept_by_level']['L1']}, L2 {m['kept_by_level']['L2']}); "
+            f"passing each filter: answer in the video {f['passed_grounded']}, no leak {f['passed_no_leak']}, "
+            f"paraphrase re-derives it {f['passed_paraphrase']}, a query finds the video {f['passed_bm25']}; "
             f"dropped: {m['dropped'] or 'none'}; {m['out']}/questions.jsonl (the train split `memory build` reads)")
 
 
