@@ -3,13 +3,15 @@
 A 0.5B Analyst reading a text-only timeline picks the wrong line (a remark next to the price),
 drops a value's unit ("4,500" for "4,500 mAh") or trims a phrase to one word. What a question asks
 for is usually a kind of value its asking sentence names: a price, a time of day, a duration, a
-distance, a weight, a capacity, a temperature, a torque, a tempo, a score, a year, how often.
-``asked`` reads the kinds from that sentence (registry ``KINDS``, most specific first);
+distance, a weight, a capacity, a temperature, a torque, a tempo, a score, a year, a count, how
+often. ``asked`` reads the kinds from that sentence (registry ``KINDS``, most specific first);
 ``candidates`` finds every value of a kind the lines state (numbers with units read by
 ``vidsleuth.values`` through pint; clock times, scores, tempos, "every N days" and prices by
-their shapes); ``settle`` takes the one on the line sharing most words with the asking sentence,
-from the modality the question names ("shown on screen", "says"), the model's own value breaking
-ties, and answers with the whole phrase as stated, its unit or currency included.
+their shapes; "how many stalls": a number followed by the things); ``settle`` takes the one on
+the line sharing most words with the asking sentence, from the modality the question names
+("shown on screen", "says"), the model's own value breaking ties, and answers with the whole
+phrase as stated, its unit or currency included. A line sharing nothing with the question is
+taken only when it states the one value of the kind.
 
 Two perception rules for prices, each recorded on the step: OCR reads a "€" or "£" glued to a
 price as "E" or "f" ("E4.90", "f3.40"); a price shown without a currency takes the one currency
