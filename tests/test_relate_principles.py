@@ -150,16 +150,19 @@ def test_a_table_row_for_another_case_is_not_evidence():
     assert relate_rules(video, "| 25–50 | 16,000 |", context=head)[0] == "contradicts"
 
 
-def test_background_must_name_the_whole_subject():
+def test_background_on_a_page_off_the_videos_thing_must_name_the_whole_subject():
     from vidsleuth.report.branches import rank
     from vidsleuth.report.sources import Passage
     from vidsleuth.report.types import Source
 
-    src = Source(id="d1", kind="document", title="The Ninja build system", location="/x/manual.html")
+    ninja = Source(id="d1", kind="document", title="The Ninja build system", location="/x/manual.html")
+    guide = Source(id="d2", kind="document", title="Drying oak for a table", location="/x/guide.html")
     a = Anchor("A1", "parameter", "Moisture content: 8 %", "content moistur", "8%",
                (Moment(1.0, 3.0, "ocr", "Moisture content: 8 %"),))
-    got = rank([a], [Passage(src, "However, the list of outputs depends on the content of the file.", "text")])
-    assert got == []
+    said = "However, the list of outputs depends on the content of the file."
+    got = rank([a], [Passage(ninja, said, "text"), Passage(guide, "Moisture matters because wet wood shrinks as it dries.",
+                                                           "text")], title="Oak table top")
+    assert [c.passage.source.id for c in got] == ["d2"]
 
 
 def test_a_value_equal_to_one_anchor_speaks_of_that_anchor():

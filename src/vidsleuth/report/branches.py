@@ -101,7 +101,7 @@ def views_of(a: Anchor, topic: set[str] | frozenset[str] = frozenset()) -> list[
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
-           dense: float) -> tuple[float, bool]:
+           dense: float, strict: bool = False) -> tuple[float, bool]:
     """(score, linked only through the video's topic)."""
     words = set(st.words)
     kinds = {r.value.dimension for r in st.readings}
@@ -110,7 +110,7 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     for view in views:
         own = view & words
         by_title = (view & title) - own
-        if not st.readings and len(own | by_title) < min(2, len(view)):
+        if strict and not st.readings and len(own | by_title) < min(2, len(view)):
             continue  # background without a value must name the subject fully ("moisture content", not "content")
         total = sum(idf(w) for w in view) or 1.0
         lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
@@ -170,7 +170,7 @@ def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -
 
 
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
-         dropped: Counter | None = None, topic: str = "") -> list[Candidate]:
+         dropped: Counter | None = None, topic: str = "", title: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
     ``dropped`` counts what was left out and why; ``topic`` (the video's title and the request)
     names the thing the whole video is about, which a source may name instead of the anchor's words."""
@@ -189,11 +189,16 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
     foreign = _other_products(units, identifiers(topic))
+    # pages that never name the video's own thing (its title's words: a Debian manual, a brining
+    # page beside a roast-chicken video) give background only when it names an anchor's subject fully
+    named = objects(subject_words(title))
+    strict = {p.source.location for p, _ in units} - {p.source.location for p, t in units
+                                                      if named & subject_words(f"{p.source.title} {t}")} if named else set()
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
               or every_kind & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
     scores = [[_score(views[j], kinds[j], st, titles[i], about, idf,
-                      float(dense[i, j])) for j in range(len(anchors))]
+                      float(dense[i, j]), units[i][0].source.location in strict) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()

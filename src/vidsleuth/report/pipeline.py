@@ -190,7 +190,7 @@ def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter
     from .relate import relate_model, relate_rules
 
     candidates = rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
-                      dropped=dropped, topic=f"{setup.title} {setup.request}")
+                      dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
     writer, vdate = setup.writer, setup.video_date
 
     def one(anchor, c):
