@@ -120,19 +120,20 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
         best = 0.3  # the video's topic ("country loaf") and the same kind of value: about the same thing
     if best == 0.0 and not (dense >= DENSE_ALONE and same_kind):
         return 0.0, False  # not about the anchor's subject
+    by_topic = best == 0.0 or by_topic  # no word of the anchor's own: linked by the topic or by e5 alone
     score = 0.6 * best + 0.4 * max(0.0, (dense - 0.75) / 0.25) + (0.2 if same_kind else 0.0)
     score += 0.1 if topic & words else 0.0  # it names the video's own thing ("| X9 | 625 |", not "| X7 | 500 |")
     return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
 
 
-def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]]) -> list[float]:
+def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
     it, and a statement of one value goes only to the best anchor of that value's kind."""
     # per kind: a spec row naming the battery and the torque still speaks of the weight by its topic
     named = [j for j, (s, by_topic) in enumerate(row) if s > 0 and not by_topic]
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
     stated = {r.value.dimension for r in st.readings}
-    out = [0.0 if by_topic and named and (not kinds[j] & stated or kinds[j] & named_kinds) else s
+    out = [0.0 if by_topic and named and (not product or not kinds[j] & stated or kinds[j] & named_kinds) else s
            for j, (s, by_topic) in enumerate(row)]
     if len(st.readings) == 1:
         dim = st.readings[0].value.dimension
@@ -188,7 +189,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     every_word = set().union(*(v for vs in views for v in vs)) | about
     every_kind = set().union(*kinds)
-    foreign = _other_products(units, identifiers(topic))
+    codes = identifiers(topic)
+    foreign = _other_products(units, codes)
     # pages that never name the video's own thing (its title's words: a Debian manual, a brining
     # page beside a roast-chicken video) give background only when it names an anchor's subject fully
     named = objects(subject_words(title))
@@ -209,7 +211,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         # a statement that itself names the video's thing ("… for a country loaf is 250 °C", "| X9 | … |")
         # is about it; one that meets the topic only through its page, header or heading is weakly so
         topical = [by and not about & subject_words(text) for _, by in scores[i]]
-        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds)
+        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)))
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
