@@ -3,7 +3,10 @@ processes and on a local Ray instance (2 CPUs), side by side in one run.
 
     python benchmarks/bench_collection.py [--clips 50] [--executors local,ray]
 
-Prints throughput (hours of video per hour), scaling efficiency against one worker, and, for
+Prints throughput (hours of video per hour), scaling efficiency against one worker (speed-up /
+workers), how many of the machine's cores the run kept busy (CPU seconds of the process and its
+workers / wall seconds: on a 2-core machine one worker near 2.0 leaves a second nothing to gain),
+the 1-minute load when each run started, and, for
 Ray, a run in which one worker process is killed mid-run: Ray retries its task, every clip is
 ingested, and each is stored exactly once. Writes ``benchmarks/results/bench_collection.json``.
 """
@@ -60,6 +63,14 @@ def kill_a_ray_worker_after(seconds: float) -> None:
     threading.Thread(target=go, daemon=True).start()
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the pool's workers)."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clips", type=int, default=50)
@@ -81,9 +92,10 @@ def main() -> int:
         lib = args.work / f"lib-{int(time.time() * 1000)}"
         if kill:
             kill_a_ray_worker_after(5.0)
-        t = time.perf_counter()
+        load, cpu0, t = round(os.getloadavg()[0], 1), _cpu_seconds(), time.perf_counter()
         r = ingest_many(clips, lib, opts, executor=executor, workers=workers)
         secs = time.perf_counter() - t
+        cpu = _cpu_seconds() - cpu0  # this process and its (joined) worker processes; Ray's are not counted
         with sqlite3.connect(lib / "runs.sqlite") as db:
             stored, distinct = db.execute("SELECT count(*), count(DISTINCT item_id) FROM items").fetchone()
         base = base or secs
@@ -91,16 +103,19 @@ def main() -> int:
                               "speedup_vs_1_worker": round(base / secs, 2),
                               "scaling_efficiency": round(base / secs / workers, 2),
                               "ingested": len(r.done), "failed": len(r.failures), "stored": stored,
-                              "stored_distinct": distinct}
+                              "stored_distinct": distinct, "load": load,
+                              "cores_busy": round(cpu / secs, 2) if executor == "local" else None}
     out["load_after"] = os.getloadavg()
     out["protocol"] = {"vidsleuth": __version__, "cpus": os.cpu_count(), "platform": platform.platform(),
                        "clip": "320x180, 4 s, two shots, one caption, one spoken sentence"}
     print(f"\n{args.clips} clips of 4 s (320x180, caption and speech each); load {out['load_before']} -> {out['load_after']}")
-    print("| run | seconds | hours of video per hour | speed-up vs 1 worker | efficiency | ingested | failed | stored (distinct) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| run | seconds | hours of video per hour | speed-up vs 1 worker | efficiency | cores busy (of "
+          f"{os.cpu_count()}) | load | ingested | failed | stored (distinct) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for label, r in out["runs"].items():
         print(f"| {label} | {r['seconds']} | {r['video_hours_per_hour']} | {r['speedup_vs_1_worker']} | "
-              f"{r['scaling_efficiency']} | {r['ingested']} | {r['failed']} | {r['stored']} ({r['stored_distinct']}) |")
+              f"{r['scaling_efficiency']} | {r['cores_busy']} | {r['load']} | {r['ingested']} | {r['failed']} | "
+              f"{r['stored']} ({r['stored_distinct']}) |")
     dest = ROOT / "results" / "bench_collection.json"
     dest.write_text(json.dumps(out, indent=2))
     print(f"written: {dest}")
