@@ -90,14 +90,14 @@ def _dense(anchors: list[Anchor], units: list[tuple[Passage, str]], embedder, wa
 def views_of(a: Anchor, topic: set[str] | frozenset[str] = frozenset()) -> list[set[str]]:
     """The anchor's subject as each of its moments states it (a short caption "OVEN 230 °C" is not
     drowned by a misheard spoken sentence around the same value): object words; an anchor that
-    names no thing ("it costs $3,499") is about the video's own thing (``topic``), not about any
-    page that says "price"; all its words only when there is no topic either."""
+    names no thing ("it costs $3,499") is about the video's own thing (``topic``) as well as its
+    property words ("price", "pressure")."""
     named = [objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments if m.text != a.text]]
     out = [v for v in named if v]  # a caption "25km/h" names no thing: it does not make "speed" a subject
     said = objects(set(a.subject.split()))  # with the speech around an on-screen value ("…the thickest part of the thigh")
     if out and said - set().union(*out):
         out.append(said)
-    return out or ([set(topic)] if topic else [anchor_words(a)[1]])
+    return out or [set(topic) | anchor_words(a)[1]]
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
