@@ -170,6 +170,17 @@ def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -
     return out
 
 
+def _strict_pages(units, title: str) -> set[str]:
+    """Pages that never name the video's own thing (its title's words: a Debian manual, a brining
+    page beside a roast-chicken video): they give background only when it names an anchor's
+    subject fully."""
+    named = objects(subject_words(title))
+    if not named:
+        return set()
+    return {p.source.location for p, _ in units} - {p.source.location for p, t in units
+                                                    if named & subject_words(f"{p.source.title} {t}")}
+
+
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "", title: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
@@ -191,11 +202,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     every_kind = set().union(*kinds)
     codes = identifiers(topic)
     foreign = _other_products(units, codes)
-    # pages that never name the video's own thing (its title's words: a Debian manual, a brining
-    # page beside a roast-chicken video) give background only when it names an anchor's subject fully
-    named = objects(subject_words(title))
-    strict = {p.source.location for p, _ in units} - {p.source.location for p, t in units
-                                                      if named & subject_words(f"{p.source.title} {t}")} if named else set()
+    strict = _strict_pages(units, title)
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
               or every_kind & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -227,8 +234,14 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             if s >= MIN_SCORE and s >= SECOND_BEST * (max(rivals) if rivals else best):
                 picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4), topical[j]))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
+    return _capped(picked, per_anchor)
+
+
+def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:
+    """Each anchor's best candidates, at most 3 per source and ``4 * per_anchor`` in all: a few
+    more than needed, since the relater may find some to be mere mentions."""
     out: list[Candidate] = []
-    for j in picked:  # a few more than needed: the relater may find some to be mere mentions
+    for j in picked:
         per_source: Counter = Counter()
         for c in sorted(picked[j], key=lambda c: -c.score):
             if per_source[c.passage.source.location] >= 3 or sum(per_source.values()) >= 4 * per_anchor:
