@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-PROMPTS = ("question_build.j2", "memory_distill.j2", "memory_feedback.txt", "planner.j2", "planner_state.j2",
+PROMPTS = ("question_build.j2", "question_reanswer.j2", "memory_distill.j2", "memory_feedback.txt", "planner.j2", "planner_state.j2",
            "watcher_header.j2", "checker.j2", "analyst_intro.j2", "analyst_outro.j2")
 
 
@@ -185,7 +185,7 @@ def main() -> int:
     models = Models()
     report = {"training": train, "evaluation": results,
               "protocol": {"seeds": {"training_world": args.seed, "draw": args.seed, "levels_split": args.levels_seed},
-                           "seed_videos": args.seed_videos, "agent": "video-browser (Planner, Searcher, fused Watcher)",
+                           "seed_videos": args.seed_videos, "agent": "video-browser (its Planner and Searcher only)",
                            "loops": args.loops,
                            "models": {r: models.endpoint_for(r).describe() for r in ("questions", "memory", "planner",
                                                                                      "checker", "analyst")},
