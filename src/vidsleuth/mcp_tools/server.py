@@ -85,11 +85,11 @@ def _add_resources(server, tools: Tools) -> None:
 def schema_line(tool: str, exc) -> str:
     """A pydantic ``ValidationError`` of a tool's arguments as the one line the CLI would print:
     each failing argument with what was expected (never the rejected value: it is the caller's)."""
-    parts = []
-    for err in exc.errors()[:3]:
+    errors, parts = exc.errors(), []
+    for err in errors[:3]:
         where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
         parts.append(f"{where}: {err.get('msg', 'invalid').lower()}")
-    more = f" (and {len(exc.errors()) - 3} more)" if len(exc.errors()) > 3 else ""
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
     return f"{tool}: bad arguments: {'; '.join(parts)}{more} (see the tool's input schema)"
 
 
