@@ -309,6 +309,26 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
     return out
 
 
+def read_money(text: str, *, normalised: bool = False) -> list[Value]:
+    """Every price ``text`` states, in order: "€4.50", "4,50 €", "£3.20", "3.20 pounds", "12 yuan",
+    "32 euros per kg", and "4 euros 50" as a recogniser writes a spoken price. The two rewrites
+    keep the text's length, so offsets still refer to ``normalise(text)``."""
+    t = text if normalised else normalise(text)
+    cur = r"(?:€|£|\$|¥|eur|euros?|pounds?|gbp|usd|dollars?|yuan|cny|rmb)(?![a-z])"
+    t = re.sub(rf"(?<![\d.,])(\d+),(\d{{2}})(?=\s?{cur})|(?<=[€£$¥])(\s?\d+),(\d{{2}})(?![\d,])",  # decimal comma
+               lambda m: f"{m[1]}.{m[2]}" if m[1] else f"{m[3]}.{m[4]}", t, flags=re.I)
+    t = re.sub(rf"(?<![\d.,])(\d+) ({cur}) (\d{{2}})(?![\d:]|[.,]\d|\s?(?:%|(?:{_UNIT_RE})(?![a-z0-9])))",
+               lambda m: f"{m[1]}.{m[3]} {m[2]}", t, flags=re.I)  # the cents after the currency word
+    out = []
+    for v in read_values(t, normalised=True):
+        if v.dimension == "mass" and re.fullmatch(r"[\d.]+\s?pounds?", t[v.start:v.end].strip(), re.I):
+            v = Value(v.stated[0], v.stated[-1], "money:gbp", "gbp", v.form, v.stated, v.start, v.end)
+        if v.dimension.startswith("money:") or "[currency_" in v.dimension:
+            out.append(v)
+    return out
+
+
+
 def same_value(a: Value, b: Value) -> bool:
     """Two statements of one quantity agree: each within the other, or a point inside an interval."""
     return a.comparable(b) and (b.contains(a) or a.contains(b))

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from ..search.analysis import Analyzer
 from .answers import value_tokens
+from .extract import durations
 from .guards import STOPWORDS, tokens
 
 _ANALYZER = Analyzer()
@@ -68,6 +69,7 @@ class Quantity:
     dimension: str
     base: float  # in the dimension's comparison unit
     line: str
+    compound: bool = False  # a duration stated in two units ("2h40 min")
 
 
 def operation(question: str) -> Operation | None:
@@ -94,24 +96,27 @@ def _years(line: str) -> list[Quantity]:
 
 
 def quantities(line: str) -> list[Quantity]:
-    """Every value a line states: numbers with units (pint, through ``vidsleuth.values``), years."""
-    from ..values import read_values, show_unit
+    """Every value a line states: compound durations ("2h40 min", one value), numbers with units
+    (pint, through ``vidsleuth.values``), years."""
+    from ..values import normalise, read_values, show_unit
 
-    out = []
-    for v in read_values(line):
-        if v.form != "point" or len(v.stated) != 1:
+    t = normalise(line)
+    spans = durations(t)
+    out = [Quantity(Decimal(f"{secs / 60:g}"), "min", "time", secs, line, compound=True) for _a, _b, secs in spans]
+    for v in read_values(t, normalised=True):
+        if v.form != "point" or len(v.stated) != 1 or any(a <= v.start < b for a, b, _s in spans):
             continue
         dim = "money" if v.dimension.startswith("money:") else v.dimension
-        stated = re.search(r"\d+(?:\.\d+)?", line[v.start:v.end] if v.end else "")
+        stated = re.search(r"\d+(?:\.\d+)?", t[v.start:v.end] if v.end else "")
         number = Decimal(stated.group()) if stated and float(stated.group()) == v.stated[0] else Decimal(f"{v.stated[0]:g}")
         unit = v.unit.upper() if dim == "money" else show_unit(v.unit)
         out.append(Quantity(number, unit, dim, float(v.lo), line))
     if not out:  # what pint's reader leaves ("FRIDAY HIGH 18 C"): a number and the grader's unit after it
         toks = value_tokens(line)
-        for i, t in enumerate(toks[:-1]):
-            if re.fullmatch(r"\d+(?:\.\d+)?", t) and toks[i + 1] in _TOKEN_UNITS:
+        for i, tok in enumerate(toks[:-1]):
+            if re.fullmatch(r"\d+(?:\.\d+)?", tok) and toks[i + 1] in _TOKEN_UNITS:
                 dim, shown = _TOKEN_UNITS[toks[i + 1]]
-                out.append(Quantity(Decimal(t), shown, dim, float(t) * _TOKEN_SCALE.get(toks[i + 1], 1.0), line))
+                out.append(Quantity(Decimal(tok), shown, dim, float(tok) * _TOKEN_SCALE.get(toks[i + 1], 1.0), line))
     return out + _years(line)
 
 
@@ -183,6 +188,11 @@ def compute(op: Operation, values: dict[str, Quantity]) -> tuple[str, str] | Non
         shown = ", ".join(f"{k}: {_fmt(q.number)} {q.unit}" for k, q in values.items())
         return chosen, f"{pick}({shown}) = {chosen}"
     a = qs[0]
+    # "2h40 min" - "1h 55 min", "2 h" - "55 min": a time in hours and minutes
+    if a.dimension == "time" and (any(q.compound for q in qs) or len({q.unit for q in qs}) > 1):
+        total = sum(q.base for q in qs) if op.kind == "sum" else abs(qs[0].base - qs[1].base)
+        sign = " + " if op.kind == "sum" else " - "
+        return _clock(total), sign.join(_clock(q.base) for q in qs) + f" = {_clock(total)}"
     # in a's unit: the same unit keeps the stated decimals; another unit of the dimension converts
     nums = [q.number if q.unit == a.unit else Decimal(f"{q.base * float(a.number) / a.base:.6g}") if a.base else None
             for q in qs]
@@ -194,3 +204,10 @@ def compute(op: Operation, values: dict[str, Quantity]) -> tuple[str, str] | Non
     diff = abs(nums[0] - nums[1])
     shown = " - ".join(f"{_fmt(q.number)} {q.unit}" for q in qs[:2])
     return f"{_fmt(diff)} {a.unit}".strip(), f"|{shown}| = {_fmt(diff)} {a.unit}"
+
+
+def _clock(seconds: float) -> str:
+    """A time as a reader writes it: "45 min", "1 h 30 min", "2 h", "1 h 8 min 42 s"."""
+    h, rest = divmod(round(seconds), 3600)
+    m, s = divmod(rest, 60)
+    return " ".join([f"{h} h"] * bool(h) + [f"{m} min"] * bool(m) + [f"{s} s"] * bool(s)) or "0 min"

@@ -39,7 +39,8 @@ COVER = 0.5  # share of a target's distinctive words a selected video must hold 
 
 
 # "…, as told by Market Stories, …": who tells of a target, part of its clause, not a new clause
-_ATTRIBUTION = r"(?:as\s+(?:told|shown|explained|described|narrated|seen)\s+(?:by|in|on)|according\s+to)"
+_ATTRIBUTION = (r"(?:as\s+(?:told|shown|explained|described|narrated|seen)\s+(?:by|in|on)|according\s+to|"
+                r"(?:reviewed|tested|presented|hosted|filmed)\s+by)")
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ _STOP = r"(?=\s*(?:[,.?;:]|\s(?i:what|which|who|whom|how|when|where|why|does|did
 CHANNEL_PATTERNS = (
     rf"{_ON}\s+(?:the\s+)?(?:YouTube\s+)?(?i:channel)\s+(?:called\s+|named\s+)?(?P<x>{_NAME})",
     rf"{_ON}\s+(?:the\s+)?(?P<x>{_NAME})\s+(?:YouTube\s+)?(?i:channel|vlog|podcast)",
-    rf"(?i:uploaded|posted|published|shared|made|filmed|produced|presented)\s+by\s+(?:the\s+)?(?P<x>{_NAME})",
+    rf"(?i:uploaded|posted|published|shared|made|filmed|produced|presented|reviewed|tested|hosted)\s+by\s+(?:the\s+)?(?P<x>{_NAME})",
     rf"(?i:as\s+(?:told|narrated|explained|described)\s+by)\s+(?:the\s+)?(?P<x>{_NAME})",
     rf"{_KIND}\s+(?i:by|from)\s+(?:the\s+)?(?P<x>{_NAME})",
-    rf"(?P<x>{_NAME})['’]s\s+(?:\w+\s+){{0,2}}{_KIND}",
-    rf"(?P<x>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*s)['’]\s+(?:\w+\s+){{0,2}}{_KIND}",
+    rf"(?P<x>{_NAME})['’]s\s+(?:[\w-]+\s+){{0,2}}{_KIND}",
+    rf"(?P<x>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*s)['’]\s+(?:[\w-]+\s+){{0,2}}{_KIND}",
     rf"(?i:channel|uploader|creator)\s+{_QUOTE}",
 )
 TITLE_PATTERNS = (

@@ -6,18 +6,19 @@ for is usually a kind of value its asking sentence names: a price, a time of day
 distance, a weight, a capacity, a temperature, a torque, a tempo, a score, a year, a count, how
 often. ``asked`` reads the kinds from that sentence (registry ``KINDS``, most specific first);
 ``candidates`` finds every value of a kind the lines state (numbers with units read by
-``vidsleuth.values`` through pint; clock times, scores, tempos, "every N days" and prices by
-their shapes; "how many stalls": a number followed by the things); ``settle`` takes the one on
-the line sharing most words with the asking sentence, from the modality the question names
-("shown on screen", "says"), the model's own value breaking ties, and answers with the whole
-phrase as stated, its unit or currency included. A line sharing nothing with the question is
+``vidsleuth.values`` through pint, prices by its ``read_money``; clock times, scores, tempos and
+"every N days" by their shapes; "how many stalls": a number followed by the things); ``settle``
+takes the one on the line sharing most words with the asking sentence, from the modality the
+question names ("shown on screen", "says"), the model's own value breaking ties, and answers with
+the whole phrase as stated, its unit or currency included. A line sharing nothing with the question is
 taken only when it states the one value of the kind.
 
 Two perception rules for prices, each recorded on the step: OCR reads a "€" or "£" glued to a
 price as "E" or "f" ("E4.90", "f3.40"); a price shown without a currency takes the one currency
-its own video states elsewhere. A question asking for a name ("Which architect …") is answered
-from a labelled caption ("Architect: Margit Olsen") when one names the asked role: typed text
-over a mis-heard name.
+its own video states elsewhere (a unit price "9/kg" too). When no asked kind is stated, a caption
+labelled with what the question asks answers ("Architect: Margit Olsen" for "which architect",
+"Director: …" for "who directed": a derivation of the asked word; "Runtime: 9 h" for "what
+runtime is shown"): typed text over a mis-heard name.
 """
 
 from __future__ import annotations
@@ -74,15 +75,11 @@ _SHAPES = {  # kinds read by their written shape, on number-normalised text
 }
 _COMPOUND = re.compile(r"(?<![\d:.,])\d+\s?(?:hours?|hrs?|h)\s?(?:and\s)?\d{1,2}(?:\s?(?:minutes?|mins?|m)\b)?"
                        r"|(?<![\d:.,])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:]|[.,]\d)", re.I)
-_CURRENCY = {"€": "€", "£": "£", "$": "$", "eur": "€", "euro": "€", "euros": "€", "gbp": "£", "pound": "£",
-             "pounds": "£", "usd": "$", "dollar": "$", "dollars": "$"}
-CODES = {"€": "EUR", "£": "GBP", "$": "USD"}
-_CUR_WORD = r"€|£|\$|euros?|eur|pounds?|gbp|dollars?|usd"
-_PRICE_BEFORE = re.compile(r"(?P<cur>[€£$])\s?(?P<n>\d+(?:\.\d{1,2})?)(?![\d])")
-_PRICE_AFTER = re.compile(rf"(?<![\d.])(?P<n>\d+(?:\.\d{{1,2}})?)\s?(?P<cur>{_CUR_WORD})(?![a-z])(?:,?\s(?P<c>\d{{2}})\b"
-                          r"(?!\s?[a-z%]))?", re.I)
+_SYMBOLS = {"eur": "€", "gbp": "£", "usd": "$", "cny": "¥"}  # ``values.read_money``'s codes -> as shown
+CODES = {"€": "EUR", "£": "GBP", "$": "USD", "¥": "CNY"}
 _PRICE_OCR = re.compile(r"(?<![\w.])(?P<conf>[Eef])\s?(?P<n>\d+[.,]\d{2})(?![\d])")  # "E4.90", "f3.40"
-_PRICE_BARE = re.compile(r"(?<![\w.,:€£$-])(?P<n>\d+\.\d{2})(?![\d%:]|\s?(?:[a-z]|%))", re.I)
+_PER = r"\s?/\s?(?:kg|g|lb|l|ml)\b"  # a unit price ("32/kg")
+_PRICE_BARE = re.compile(rf"(?<![\w.,:€£$¥-])(?P<n>\d+\.\d{{2}}|\d+(?={_PER}))(?P<per>{_PER})?(?![\d%:]|\s?(?:[a-z]|%))", re.I)
 _OCR_SYMBOL = {"E": "€", "e": "€", "f": "£"}
 _LABEL = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z' ]{1,30}?)\s*:\s*(?P<value>.{2,60}?)\s*$")
 
@@ -146,29 +143,39 @@ def _normal(text: str) -> str:
     return normalise(text)
 
 
+def _stated_prices(ln: Line, t: str) -> list[tuple[tuple[int, int], Found]]:
+    """The prices a line states with their currency (``values.read_money``), as stated."""
+    from ..values import read_money
+
+    out = []
+    for v in read_money(t, normalised=True):
+        code = re.search(r"eur|gbp|usd|cny", v.unit)
+        x = v.stated[0]
+        number = f"{x:.2f}" if x != int(x) else f"{x:g}"
+        shown = t[v.start:v.end].strip(" ,.;")
+        if re.fullmatch(r"\d+\s\S+\s\d{2}", shown):  # "12 euros 50" as a recogniser writes a spoken price
+            shown = f"{number} {shown.split()[1]}"
+        out.append(((v.start, v.end), Found(shown, ln, number, _SYMBOLS[code.group()] if code else "")))
+    return out
+
+
 def _currencies(lines: list[Line]) -> set[str]:
     out = set()
     for ln in lines:
-        t = _normal(ln.text)
-        out |= {_CURRENCY[m.group("cur").lower()] for rx in (_PRICE_BEFORE, _PRICE_AFTER) for m in rx.finditer(t)}
+        out |= {f.currency for _, f in _stated_prices(ln, _normal(ln.text)) if f.currency}
         if ln.kind == "ocr":
             out |= {_OCR_SYMBOL[m.group("conf")] for m in _PRICE_OCR.finditer(ln.text)}
     return out
 
 
 def prices(lines: list[Line]) -> list[Found]:
-    """Every price the lines state, with its currency; a bare price ("Walnut loaf 6.80") takes the
-    one currency its video states elsewhere (see the module docstring)."""
+    """Every price the lines state, with its currency; a bare price ("Walnut loaf 6.80", "Aged
+    gouda 32/kg") takes the one currency its video states elsewhere (see the module docstring)."""
     out: list[Found] = []
     by_video: dict[str, set[str]] = {}
     for ln in lines:
-        t, spans = _normal(ln.text), []
-        for m in _PRICE_BEFORE.finditer(t):
-            spans.append((m.span(), Found(m.group(0), ln, m.group("n"), m.group("cur"))))
-        for m in _PRICE_AFTER.finditer(t):
-            n = f"{m.group('n')}.{m.group('c')}" if m.group("c") and "." not in m.group("n") else m.group("n")
-            shown = f"{n} {m.group('cur')}" if m.group("c") else m.group(0)
-            spans.append((m.span(), Found(shown, ln, n, _CURRENCY[m.group("cur").lower()])))
+        t = _normal(ln.text)
+        spans = _stated_prices(ln, t)
         if ln.kind == "ocr":
             for m in _PRICE_OCR.finditer(t):
                 sym = _OCR_SYMBOL[m.group("conf")]
@@ -181,8 +188,19 @@ def prices(lines: list[Line]) -> list[Found]:
                 cur = by_video[ln.video]
                 sym = next(iter(cur)) if len(cur) == 1 else ""
                 note = f"a price shown without a currency took its video's {sym!r}" if sym else ""
-                spans.append((m.span(), Found(f"{sym}{m.group('n')}", ln, m.group("n"), sym, note)))
+                spans.append((m.span(), Found(f"{sym}{m.group('n')}{m.group('per') or ''}", ln, m.group("n"), sym,
+                                              note)))
         out += [f for _, f in sorted(spans, key=lambda s: s[0])]
+    return out
+
+
+def durations(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, seconds) of each compound duration in number-normalised ``text`` ("2h40 min",
+    "1 hour and 55 minutes", "1:08:42"): one value, where pint's reader sees two."""
+    out = []
+    for m in _COMPOUND.finditer(text):
+        n = [int(x) for x in re.findall(r"\d+", m.group(0))]
+        out.append((m.start(), m.end(), float(n[0] * 3600 + n[1] * 60 + (n[2] if len(n) > 2 else 0))))
     return out
 
 
@@ -257,32 +275,41 @@ def _best(found: list[Found], ask: str, answer: str | None) -> tuple[float, Foun
     return best if best and (best[0] >= 1.0 or len({f.text for f in found}) == 1) else None
 
 
+DERIVED = 5  # letters two words must share as a prefix to be one word's derivation ("direct", "director")
+
+
+def _names_asked(label: set[str], want: set[str]) -> bool:
+    """Every label word is an asked word or a derivation of one (a caption "Director: …" for
+    "who directed …", "Narrator: …" for "who narrates …")."""
+    return bool(label) and all(any(a == w or (min(len(a), len(w)) >= DERIVED and (a.startswith(w) or w.startswith(a)))
+                                   for w in want) for a in label)
+
+
 def labelled(question: str, lines: list[Line]) -> Found | None:
     """A caption "Label: Value" whose label names what the asking sentence asks for."""
     want = _terms(asking_sentence(question))
     for ln in lines:
         m = _LABEL.match(ln.text) if ln.kind == "ocr" else None
-        if m and _terms(m.group("label")) and _terms(m.group("label")) <= want and not _terms(m.group("value")) <= want:
+        if m and _names_asked(_terms(m.group("label")), want) and not _terms(m.group("value")) <= want:
             return Found(m.group("value").strip(), ln)
     return None
 
 
 def settle(question: str, answer: str | None, lines: list[Line]) -> tuple[str, str] | None:
-    """(answer, note) read from ``lines`` for the kind of value the question asks; None when it
-    asks for no kind this module reads, or no line states one."""
+    """(answer, note) read from ``lines`` for the kind of value the question asks, else from a
+    caption labelled with what it asks ("Runtime: 9 h" for "what runtime is shown", typed
+    text over a mis-heard name); None when neither is there."""
     ask = asking_sentence(question)
-    kinds = asked(question)
-    for kind in kinds:
+    for kind in asked(question):
         best = _best(candidates(kind, lines, question), ask, answer)
         if best is None:
             continue
         f = best[1]
         note = f"extract: the question asks for a {kind}; took {f.text!r} from the {f.line.kind} line {f.line.text!r}"
         return f.text, note + (f" ({f.note})" if f.note else "")
-    if not kinds and re.search(r"\b(?:who|whom|whose|which|name|called|named)\b", ask, re.I):
-        f = labelled(question, lines)
-        if f:
-            return f.text, f"extract: a caption labelled with the asked role: {f.line.text!r}"
+    f = labelled(question, lines)
+    if f:
+        return f.text, f"extract: a caption labelled with what the question asks: {f.line.text!r}"
     return None
 
 

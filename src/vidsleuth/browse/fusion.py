@@ -30,7 +30,12 @@ from .guards import STOPWORDS, tokens
 # ``lex_line``: the best single line's (a caption's, a spoken sentence's) coverage: a remark the
 # question quotes ("says they stopped for lunch at a café next to a lighthouse") is said in one
 # sentence, while a same-topic distractor's matching words are spread over many.
-WEIGHTS = {"names": 1.0, "lex_content": 1.0, "lex_line": 1.0, "lex_all": 0.5, "dense_content": 0.25, "dense_all": 0.25}
+# ``title``: for a title holding one of the question's names (the question names that video's
+# subject), the share of its words the question holds: a hard negative on the topic has a title
+# that adds what the question never says ("Kayak Review: Winter Edition" when it names the kayak
+# review). A question that only describes its video (no name in any title) leaves it at 0.
+WEIGHTS = {"names": 1.0, "title": 1.0, "lex_content": 1.0, "lex_line": 1.0, "lex_all": 0.5, "dense_content": 0.25,
+           "dense_all": 0.25}
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,7 @@ class CandidateText:
     metadata: str
     screen: str = ""
     speech: str = ""
+    title: str = ""  # the record's title alone (also inside ``metadata``), for the title-fit signal
 
     @property
     def content(self) -> str:
@@ -97,6 +103,7 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
                 for c in candidates]
     names = {t for t, w in qw.items() if w > 1.0}
     name_cover = [len(names & a) / len(names) if names else 0.0 for a in all_terms]
+    title_fit = [len(tt & q) / len(tt) if tt & names else 0.0 for tt in (_terms(analyzer, c.title) for c in candidates)]
     dense_content = dense_all = [0.0] * n
     if embedder is not None and weights.get("dense_content", 0) + weights.get("dense_all", 0) > 0:
         texts = [c.content or "(nothing seen or heard)" for c in candidates] + [c.everything for c in candidates]
@@ -108,8 +115,8 @@ def fuse(question: str, candidates: list[CandidateText], embedder=None, analyzer
         dense_all = _minmax([float(s) for s in sims[n:]])
     out = []
     for i, c in enumerate(candidates):
-        sig = {"names": name_cover[i], "lex_content": lex_content[i], "lex_line": lex_line[i], "lex_all": lex_all[i],
-               "dense_content": dense_content[i], "dense_all": dense_all[i]}
+        sig = {"names": name_cover[i], "title": title_fit[i], "lex_content": lex_content[i], "lex_line": lex_line[i],
+               "lex_all": lex_all[i], "dense_content": dense_content[i], "dense_all": dense_all[i]}
         score = sum(weights.get(k, 0.0) * v for k, v in sig.items())
         out.append(Scored(c.video_id, round(score, 6), {k: round(v, 4) for k, v in sig.items()}))
     order = sorted(range(n), key=lambda i: (-out[i].score, i))

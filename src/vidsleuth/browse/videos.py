@@ -127,18 +127,19 @@ class Videos:
         cut to half of ``max_chars``."""
         from .fusion import CandidateText
 
-        meta = " ".join(v for v in self.record(video_id).search_text().values() if v)
+        rec = self.record(video_id)
+        meta = " ".join(v for v in rec.search_text().values() if v)
         if times is None:
             tl = self.timeline(video_id)
             half = (max_chars // 2) if max_chars else None
             screen = "\n".join(dict.fromkeys(s.text for s in tl.segments if s.kind == "ocr"))  # a caption per line
             speech = "\n".join(s.text for s in tl.segments if s.kind in ("speech", "subtitle"))
-            return CandidateText(video_id, meta, screen[:half], speech[:half])
+            return CandidateText(video_id, meta, screen[:half], speech[:half], rec.title)
         if not times:
-            return CandidateText(video_id, meta)
+            return CandidateText(video_id, meta, title=rec.title)
         return CandidateText(video_id, meta, " ".join(self.text_at(video_id, times, kinds=("ocr",))),
                              " ".join(self.text_at(video_id, [min(times) - 1.0, max(times) + 1.0],
-                                                   kinds=("speech", "subtitle"))))
+                                                   kinds=("speech", "subtitle"))), rec.title)
 
     def text_at(self, video_id: str, times, kinds=("ocr",)) -> list[str]:
         """What perception read (``ocr``) or heard (``speech``) at or around the given times,
