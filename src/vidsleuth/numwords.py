@@ -9,6 +9,9 @@
   and Whisper's split numbers ("100 and 20 kilometers" = 120, "600 and 25" = 625).
 - **cn2an** turns Chinese numerals into digits ("一千五百毫升", "百分之二十", "半小时").
 OCR habits are folded too: "240°℃" is 240 °C, "NOZZLE240°C" a label glued to its value.
+A small number opening a range is a digit ("two to three months"), an article is one only as an
+amount ("an hour", "a cup of flour"; not "twice a day", "a cup like this"), Chinese adjacent
+numerals are a range (五六次: 5～6), and a unit written before its number ("pH 7") is repeated after it.
 Imports nothing of vidsleuth.
 """
 
@@ -33,16 +36,29 @@ _FRACTIONS = [
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
 _SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
     "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
+# a small number opening a range ("two to three months", "one or 2 hours"): text2num leaves it a word
+_RANGE_START = re.compile(r"\b(zero|one|two)(?=\s*(?:to|or|-|–)\s*\d)", re.I)
+_TIME_UNITS = {"second", "minute", "hour", "day", "week", "month", "year", "night", "sec", "min", "hr"}
+_FREQUENCY = re.compile(r"\b(?:once|twice|thrice|times|per|every|each)\s+$", re.I)
+# Chinese adjacent numerals are an approximate range: 三四天, 五六次 (3–4 days, 5–6 times)
+_ZH_DIGIT = "一二三四五六七八九"
+_ZH_PAIR = re.compile(rf"(?<![{_ZH_DIGIT}十百千万])([{_ZH_DIGIT}])([{_ZH_DIGIT}])(?![{_ZH_DIGIT}十百千万])")
 _WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 and 25", "3000 and 499"
 _ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
 
 
 def _small(m: re.Match) -> str:
-    """"an hour" is one hour, but "60 km an hour" is a rate: an article after a unit stays."""
-    before = m.string[max(0, m.start() - 12):m.start()].split()
-    if m.group(1).lower() in ("a", "an") and before and before[-1].lower() in UNITS:
-        return m.group(1)
-    return _SMALL_VALUE[m.group(1).lower()]
+    """"an hour" is one hour, but "60 km an hour" is a rate and "twice a day" a frequency: an
+    article after a unit or a frequency word stays; "a cup" is one cup only as "a cup of …"."""
+    before = m.string[max(0, m.start() - 12):m.start()]
+    word = m.group(1).lower()
+    if word in ("a", "an"):
+        if before.split() and before.split()[-1].lower() in UNITS or _FREQUENCY.search(before):
+            return m.group(1)
+        unit = re.match(r"\s+([a-z]+)(\s+of\b)?", m.string[m.end():], re.I)
+        if unit and not unit.group(2) and unit.group(1).lower().rstrip("s") not in _TIME_UNITS:
+            return m.group(1)
+    return _SMALL_VALUE[word]
 
 
 def _english(text: str) -> str:
@@ -52,8 +68,9 @@ def _english(text: str) -> str:
     for step in range(2):  # "half an hour" first; then "two and a half" once "two" is 2
         for pattern, repl in _FRACTIONS:
             t = re.sub(pattern, repl, t, flags=re.I)
-        if step == 0:  # … except before a unit or fraction
+        if step == 0:  # … except before a unit or fraction, or as a range's first end
             t = _SMALL.sub(_small, t)
+            t = _RANGE_START.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
     t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
     t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"
                if int(m.group(2)) and int(m.group(1)) < int(m.group(2)) else m.group(0), t)
@@ -70,6 +87,8 @@ def _chinese(text: str) -> str:
     for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
         text = text.replace(word, f" {unit} ")
     text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1)}.5小时", text)
+    text = _ZH_PAIR.sub(lambda m: f"{m.group(1)}～{m.group(2)}" if _ZH_DIGIT.index(m.group(2)) == _ZH_DIGIT.index(
+        m.group(1)) + 1 else m.group(0), text)
     logging.getLogger("cn2an").setLevel(logging.ERROR)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -105,6 +124,12 @@ def normalise(text: str, language: str = "auto") -> str:
         t = _chinese(t)
     if language in ("en", "auto"):
         t = _english(t)
-    return t
+    return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)
+
+
+# a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5") is repeated after it,
+# where values are read
+_PREFIXED = re.compile(r"\b(pH)\b(?:\s*(?:of|level|value|is|=|:|at|around)\b)?\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
+                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b))", re.I)
 
 

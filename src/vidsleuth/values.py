@@ -14,6 +14,12 @@ test. The parts are maintained libraries:
 - number words become digits first (``vidsleuth.numwords``: text2num for English, cn2an for
   Chinese); Chinese units (克, 毫升, 千卡, 分钟, 步, 公里…) and bound words (不超过, 至少, 以上…)
   are spellings here.
+- bounds are also written as symbols ("< 40 ppm", "≥ 4") and as negated comparatives ("never go
+  above 92 °C" is at most 92), hedged ("under about 10 percent") or after the value ("four weeks is
+  the minimum"); ppm (in water, 1 mg/L), bpm and pH (its own dimension, written before its number)
+  are units; a count names a plural noun or a measure ending its clause ("3 coats", "180 grit."),
+  not a name's number ("Vault 13 home battery") or a participle; Chinese measure words (次, 遍,
+  杯…) count.
 """
 
 from __future__ import annotations
@@ -49,6 +55,9 @@ def registry():
     for name in ("usd", "eur", "gbp", "cny"):
         ureg.define(f"{name} = [currency_{name}]")
     ureg.define("step = [steps]")
+    ureg.define("ppmw = milligram / liter")  # ppm of a solute in water, as test kits read it
+    ureg.define("bpm = 1 / minute")  # heart beats
+    ureg.define("pH = [acidity]")
     return ureg
 
 
@@ -94,8 +103,8 @@ class Value:
         shown = show_unit(self.unit)
         sep = "" if shown in ("%", "°C", "°F") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:g}" for x in self.stated)
-        if self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
-            body = f"{shown}{nums}"
+        if self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥") or shown == "pH":
+            body = f"{shown}{nums}" if shown != "pH" else f"pH {nums}"
         else:
             body = f"{nums}{sep}{shown}"
         return {"lower": "≥ ", "upper": "≤ ", "approx": "≈ "}.get(self.form, "") + body
@@ -151,7 +160,7 @@ _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
 def show_unit(unit: str) -> str:
     """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats")."""
     if unit.startswith("count:"):
-        return unit[6:] + "s"
+        return unit[6:] + ("" if has_cjk(unit) else "s")
     m = re.fullmatch(r"\((.+)\)/\((.+)\)", unit)
     if m:
         return f"{show_unit(m.group(1))}/{show_unit(m.group(2))}"
@@ -178,17 +187,26 @@ _VALUE = re.compile(
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
-_LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|"
+_HEDGE = r"(?:\s+(?:about|around|roughly|approximately|some))?"  # "under about 10 percent" is still a bound
+_LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|>=|≥|>|"
                     rf"{_NOT}(?:more than|over|above|greater than|exceeding|exceeds?|超过|大于|高于|多于)|"
-                    r"不少于|不低于|至少|最少)\s*$", re.I)
-_UPPER = re.compile(r"(?:at most|up to|no more than|not more than|(?:a )?maximum of|max\.|"
+                    rf"不少于|不低于|至少|最少){_HEDGE}\s*$", re.I)
+_UPPER = re.compile(r"(?:at most|up to|no more than|not more than|(?:a )?maximum of|max\.|<=|≤|<|"
                     rf"{_NOT}(?:less than|under|below|少于|低于|小于)|"
-                    r"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在)\s*$", re.I)
-_APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa|ca\.|nearly|almost|some|~|约|大约|大概|"
+                    rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在){_HEDGE}\s*$", re.I)
+_APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa|ca\.|nearly|almost|some|~|≈|约|大约|大概|"
                           r"差不多)\s*$", re.I)
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
-_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over)|minimum\b|以上|或以上|起)", re.I)
-_POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter)|maximum\b|max\b|以下|以内|或以下)", re.I)
+_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
+                         r"以上|或以上|起)", re.I)
+_POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
+                         r"max\b|以下|以内|或以下)", re.I)
+# a comparative under a negation is the opposite bound: "never go above 92 °C", "don't increase it by more than 10 %"
+_NEGATED = re.compile(r"\b(?:never|not|don'?t|do not|doesn'?t|does not|shouldn'?t|should not|mustn'?t|must not|no)\b"
+                      r"[^.,;:!?]*?\b(?:more than|over|above|exceed\w*|less than|under|below|fewer than)\s*$", re.I)
+_SAID_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|less|fewer)\s+than\s*$|\bnot\s+(?:exceed\w*|over|above|under|below)\s*$", re.I)
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|(?:and|or|then|before|after|each|per|on|in|at|for|with|to)\b)", re.I)
+_ZH_COUNT = "次遍泡杯份片粒颗只条张"  # Chinese measure words: 3 次 is three times, not a unit
 _POST_APPROX = re.compile(r"^\s*(?:or so\b|左右|上下)", re.I)
 _TOLERANCE = re.compile(r"^\s*(?:±|\+/-|plus or minus)\s?(\d+(?:\.\d+)?)", re.I)
 _NOT_COUNTED = set("""the a an and or of to in on at for by with from as is are was were be been it its this that these
@@ -230,6 +248,8 @@ def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
         return "range", None
     for pattern, form in ((_LOWER, "lower"), (_UPPER, "upper"), (_APPROXIMATE, "approx")):
         if pattern.search(before):
+            if form != "approx" and _NEGATED.search(before) and not _SAID_BOUND.search(before):
+                return ("upper" if form == "lower" else "lower"), None
             return form, None
     for pattern, form in ((_POST_LOWER, "lower"), (_POST_UPPER, "upper"), (_POST_APPROX, "approx")):
         if pattern.match(after):
@@ -247,14 +267,21 @@ def _expr(spelled: str) -> str:
 
 
 def _unit_of(m: re.Match, text: str) -> str:
-    for group in ("ub", "ua"):
+    for group in ("ub", "ua") if m.group("b") else ("ua",):  # "250 ml cup": the unit is the first one
         if m.group(group):
             return _expr(m.group(group))
     if m.group("pre"):
         return PREFIX_UNITS[m.group("pre").strip().lower()]
     word = _COUNT.match(text, m.end())
-    if word and word.group(1).lower() not in _NOT_COUNTED:
+    # a count names a plural noun ("4 coats") or a measure ending its clause ("finish at 180 grit."): in
+    # "the Vault 13 home battery" the number is a name's, and "8,900 installed" counts no participle
+    if word and word.group(1).lower() not in _NOT_COUNTED and not re.fullmatch(r"[a-z]{3,}ed", word.group(1).lower()) and (
+            float(m.group("a")) == 1 or _singular(word.group(1)) != word.group(1).lower()
+            or _CLAUSE_END.match(text, word.end())):
         return "count:" + _singular(word.group(1))
+    zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():])
+    if zh:
+        return "count:" + zh.group(1)
     return ""
 
 
@@ -285,7 +312,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
                 pos = m.start("sep")
             continue
         two = m.group("b") is not None
-        before = t[max(0, m.start() - 28):m.start()]
+        before = t[max(0, m.start() - 60):m.start()]
         if two and m.group("sep").lower() == "and" and not _BETWEEN.search(before):
             two = False  # "10 minutes and 2 hours" are two values
         nums = [float(m.group("a"))] + ([float(m.group("b"))] if two else [])
@@ -326,7 +353,6 @@ def read_money(text: str, *, normalised: bool = False) -> list[Value]:
         if v.dimension.startswith("money:") or "[currency_" in v.dimension:
             out.append(v)
     return out
-
 
 
 def same_value(a: Value, b: Value) -> bool:
