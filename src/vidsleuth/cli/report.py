@@ -19,6 +19,12 @@ def _report_args(p):
     p.add_argument("-i", "--index", type=Path, help="a search index of related videos (`vidsleuth index build`)")
     p.add_argument("--web", action="store_true", help="also search the live web ([report] web_search_url); off by default")
     p.add_argument("--model", help="endpoint that relates evidence, writes and judges (default: the deterministic rules)")
+    p.add_argument("--relater", choices=("rules", "model", "judge"),
+                   help="who decides each evidence relation: rules (deterministic), model (the endpoint decides every "
+                        "candidate) or judge (the rules decide, the endpoint judges their borderline cases); default: "
+                        "model with --model, else rules")
+    p.add_argument("--relater-model", metavar="ENDPOINT",
+                   help="endpoint for --relater model|judge (default: --model, else local-1.5b when installed, else local)")
     p.add_argument("--config", type=Path, help="config file ([models], [roles], [report])")
     p.add_argument("--library", type=Path, help="ingest library folder")
     p.add_argument("--date", help="the video's publication date (YYYY-MM-DD) when its file does not say")
@@ -57,6 +63,7 @@ def _report(args):
     return report(args.video, args.request, out=args.out, docs=args.docs, index=args.index, web=args.web,
                   model=args.model, config=args.config, library=args.library, date=args.date, browser=args.browser,
                   follow_links=args.follow_links, language=args.language, echo=lambda m: print(m, file=sys.stderr),
+                  relater=args.relater, relater_model=args.relater_model,
                   settings=load_report_config(args.config, max_anchors=args.max_anchors,
                                               sources_per_anchor=args.sources_per_anchor, min_sources=args.min_sources,
                                               min_documents=args.min_documents,

@@ -210,7 +210,11 @@ class Tools:
         return ok_result(got)
 
     def relate(self, anchor: A.Anchor, excerpts: Annotated[list[A.Excerpt], Field(min_length=1, max_length=50)],
-               video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = ""):
+               video_date: Annotated[str, Field(description="ISO date of the video, for updates")] = "",
+               relater: Annotated[Literal["rules", "model", "judge"] | None,
+                                  Field(description="rules; model (the endpoint decides each excerpt); judge (the rules "
+                                                    "decide, the endpoint judges their borderline cases); default: model "
+                                                    "with the server's --model, else rules")] = None):
         """How each excerpt relates to the anchor: supports, contradicts, updates, explains,
         compares, applies, or null (a mere mention, not evidence); with the anchor's kind, subject
         and stated value as vidsleuth reads them (state that value in the finding)."""
@@ -225,7 +229,7 @@ class Tools:
 
         a = anchor_of(anchor.model_dump(exclude_none=True))
         rels = relate_excerpts(anchor.model_dump(exclude_none=True), [e.model_dump() for e in excerpts],
-                               video_date=video_date, model=model)
+                               video_date=video_date, model=model, relater=relater)
         return ok_result({"anchor": {"id": a.id, "kind": a.kind, "subject": a.subject, "value": a.value, "start": a.start},
                           "relations": rels, "tokens": tally.tokens})
 

@@ -78,6 +78,7 @@ class Setup:
     judge: object = None
     embedder: object = None
     browser: bool = True
+    relater: object = None  # judge.Relater: rules, model or judge (None: the rules)
     described: dict = field(default_factory=dict)  # what run.json records of the inputs
 
 
@@ -122,7 +123,8 @@ def _ingest_language(ingest, language: str | None, report_language: str):
 
 def prepare(video, request: str, *, out, docs=None, index=None, web: bool = False, model: str | None = None, config=None,
             library=None, ingest_options=None, date: str | None = None, browser: bool = True, language: str | None = None,
-            settings=None, sources=None, follow_links: bool = False) -> Setup:
+            settings=None, sources=None, follow_links: bool = False, relater: str | None = None,
+            relater_model: str | None = None) -> Setup:
     """Check the inputs (a missing video, an empty request or a foreign output folder fail here,
     before any work) and configure the run."""
     from ..config import load_report_config
@@ -147,14 +149,18 @@ def prepare(video, request: str, *, out, docs=None, index=None, web: bool = Fals
     _check_out(out)
     models = Models(config, overrides={"default": model} if model else {})
     use_model = bool(model or models.config.roles.get("writer"))
+    from .judge import configure
+
+    writer = models.for_role("writer") if use_model else None
+    chosen = configure(relater, endpoint=relater_model, models=models, writer=writer)
     tag_title, tag_date = video_tags(video, info)
     described = {"docs": str(Path(docs).resolve()) if docs else None, "index": str(Path(index).resolve()) if index else None,
                  "web": web}
     return Setup(video=video, request=request, out=out, settings=settings, sources=tuple(sources), info=info,
                  title=tag_title or short(request, TITLE_CHARS), video_date=date or tag_date, language=lang, ingest=ingest,
-                 library=library, writer=models.for_role("writer") if use_model else None,
+                 library=library, writer=writer,
                  judge=models.for_role("judge") if use_model else None, embedder=models.embedder(), browser=browser,
-                 described=described)
+                 described=described, relater=chosen)
 
 
 def read_timeline(setup: Setup):
@@ -186,20 +192,13 @@ def gather(setup: Setup, anchors: list[Anchor]):
 def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list[Decision]:
     """Stage 3 and 4: the evidence branches rank candidates per anchor, the relater decides each,
     and the strongest stance per (anchor, source) is kept; what is left out is counted by reason."""
-    from .branches import rank, run_branches, select
-    from .relate import relate_model, relate_rules
+    from .branches import rank, select
+    from .judge import Relater, decide_candidates
 
     candidates = rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
                       dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
-    writer, vdate = setup.writer, setup.video_date
-
-    def one(anchor, c):
-        src = c.passage.source
-        if writer is not None:
-            return (*relate_model(writer, anchor, c.excerpt, src.title, src.date, vdate), writer.endpoint.name)
-        return (*relate_rules(anchor, c.excerpt, src.date, vdate, c.context), "rules")
-
-    decided = run_branches(anchors, candidates, one, workers=setup.settings.branches)
+    decided = decide_candidates(setup.relater or Relater(), anchors, candidates, setup.video_date,
+                                workers=setup.settings.branches)
     return select(decided, setup.settings.sources_per_anchor, dropped)
 
 

@@ -12,7 +12,7 @@ from ..files import write_atomic
 PROMPTS = ("report_relate.j2", "report_write.j2", "report_summary.j2", "report_support.j2")
 
 _PREPARE = {"docs", "index", "web", "model", "config", "library", "ingest_options", "date", "browser", "language",
-            "settings", "sources", "follow_links"}
+            "settings", "sources", "follow_links", "relater", "relater_model"}
 
 
 def budget_options(options: dict) -> dict:
@@ -48,7 +48,8 @@ def finish(setup, run, data, result: dict, skipped: list[str]) -> dict:
     protocol = {
         "vidsleuth": __version__, "video": str(setup.video.resolve()), "request": setup.request,
         "video_date": setup.video_date, "language": setup.language, **setup.described,
-        "relater": writer.endpoint.describe() if writer else "rules",
+        "relater": setup.relater.describe() if setup.relater else "rules",
+        "relater_protocol": setup.relater.protocol() if setup.relater else {"mode": "rules"},
         "writer": writer.endpoint.describe() if writer else "rules", "judge": judge.endpoint.describe() if judge else "rules",
         "embedder": setup.embedder.name, "stemmer": STEMMER, "prompts": {p: prompt_hash(p) for p in PROMPTS},
         "config": asdict(setup.settings), "ingest": asdict(setup.ingest), "sources": [s.name for s in setup.sources],

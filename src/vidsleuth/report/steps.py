@@ -119,27 +119,25 @@ def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, inde
             "counts": counts, "skipped": skipped}
 
 
-def relate_excerpts(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None) -> list[dict]:
+def relate_excerpts(anchor: dict, excerpts: list[dict], *, video_date: str = "", model=None,
+                    relater: str | None = None) -> list[dict]:
     """Stage 4: the relation of each excerpt ({excerpt, source_date, source_title, context}: a table
-    row's header line) to the anchor:
-    the deterministic relater, or ``model`` when given. ``relation`` is None for a mere mention
+    row's header line) to the anchor, by ``relater`` (``judge.MODES``: rules, model or judge;
+    default: ``model`` when given, else the rules). ``relation`` is None for a mere mention
     (not evidence: leave it out of the report)."""
-    from .relate import relate_model, relate_rules
+    from .judge import Case, configure
 
     a = anchor_of(anchor)
-    out = []
+    cases = []
     for k, e in enumerate(excerpts or (), 1):
         if not isinstance(e, dict) or not str(e.get("excerpt", "")).strip():
             raise _bad(f"excerpt {k}", "needs a non-empty excerpt")
-        text, date = str(e["excerpt"]), str(e.get("source_date") or "")
-        if model is not None:
-            rel, why, conf = relate_model(model, a, text, str(e.get("source_title") or ""), date, video_date)
-            by = model.endpoint.name
-        else:
-            (rel, why, conf), by = relate_rules(a, text, date, video_date, str(e.get("context") or "")), "rules"
-        out.append({"excerpt": text, "relation": rel, "rationale": why, "confidence": round(float(conf), 3),
-                    "decided_by": by})
-    return out
+        title = str(e.get("source_title") or "")
+        cases.append(Case(a, str(e["excerpt"]), title or f"excerpt {k}", title, str(e.get("source_date") or ""),
+                          str(e.get("context") or "")))
+    decided = configure(relater, writer=model).decide(cases, video_date)
+    return [{"excerpt": c.excerpt, "relation": rel, "rationale": why, "confidence": round(float(conf), 3),
+             "decided_by": by} for c, (rel, why, conf, by) in zip(cases, decided)]
 
 
 def _source(item: dict, k: int) -> Source:
