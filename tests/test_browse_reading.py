@@ -57,6 +57,8 @@ def test_calculator_reads_a_duration_in_two_units_as_one():
     a = calculator.target_value(op, t[0], q, ["Welcome back.", "North Rim · 3h25 min"])
     b = calculator.target_value(op, t[1], q, ["Cedar Creek: 2 hours and 50 minutes"])
     assert a.compound and a.base == 3 * 3600 + 25 * 60 and b.base == 2 * 3600 + 50 * 60
+    # a label glued to its value by a colon ("Loop :1h 55 min") is no clock time
+    assert [s for _a, _b, s in extract.durations("Cedar Creek :1h 55 min")] == [3600 + 55 * 60]
     answer, calc = calculator.compute(op, {t[0].phrase: a, t[1].phrase: b})
     assert answer == "35 min" and matches(answer, "35 minutes") and "3 h 25 min - 2 h 50 min" in calc
     # two plain times in different units are shown in hours and minutes, not as a fraction of an hour

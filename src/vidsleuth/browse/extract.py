@@ -73,7 +73,7 @@ _SHAPES = {  # kinds read by their written shape, on number-normalised text
                  r"(?:days?|weeks?|months?|hours?|minutes?|years?)\b",
     "year": r"(?<![\d:.,])(?:1[5-9]\d\d|20\d\d)(?![\d:]|[.,]\d)",
 }
-_COMPOUND = re.compile(r"(?<![\d:.,])\d+\s?(?:hours?|hrs?|h)\s?(?:and\s)?\d{1,2}(?:\s?(?:minutes?|mins?|m)\b)?"
+_COMPOUND = re.compile(r"(?<![\d.,])(?<!\d:)\d+\s?(?:hours?|hrs?|h)\s?(?:and\s)?\d{1,2}(?:\s?(?:minutes?|mins?|m)\b)?"
                        r"|(?<![\d:.,])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:]|[.,]\d)", re.I)
 _SYMBOLS = {"eur": "€", "gbp": "£", "usd": "$", "cny": "¥"}  # ``values.read_money``'s codes -> as shown
 CODES = {"€": "EUR", "£": "GBP", "$": "USD", "¥": "CNY"}
