@@ -9,7 +9,7 @@ from vidsleuth import synth
 from vidsleuth.library import IngestOptions
 from vidsleuth.prompts import prompt_hash
 from vidsleuth.report import relate_excerpts, report
-from vidsleuth.report.judge import PROMPT, Case, borderline
+from vidsleuth.report.judge import PROMPT, Case, borderline, labels
 from vidsleuth.report.relate import relate_rules
 from vidsleuth.report.steps import anchor_of
 from vidsleuth.testing import ScriptedServer
@@ -53,14 +53,14 @@ def test_the_rules_own_outputs_decide_what_is_borderline():
 
 
 def test_the_judge_is_asked_only_about_borderline_cases_and_its_none_drops_a_link():
-    with ScriptedServer(_label({REASON: "none", MENTION: "supports", FIRM: "contradicts"})) as srv:
+    with ScriptedServer(_label({REASON: "none", MENTION: "applies", FIRM: "contradicts"})) as srv:
         model = scripted_models(srv, max_retries=0).get("fake", role="writer")
         got = relate_excerpts(SALT, _excerpts(FIRM, REASON, MENTION), relater="judge", model=model)
     asked = [r["messages"][-1]["content"] for r in srv.requests]
     assert len(asked) == 2 and not any(FIRM in q for q in asked)  # the firm support never reached the model
     assert "Thing:" in asked[0] and "18 g" in asked[0]  # the case names the anchor's subject and value
     assert srv.requests[0]["messages"][0]["role"] == "system"  # fixed instructions first: a cacheable prefix
-    assert [(r["relation"], r["decided_by"]) for r in got] == [("supports", "rules"), (None, "fake"), ("supports", "fake")]
+    assert [(r["relation"], r["decided_by"]) for r in got] == [("supports", "rules"), (None, "fake"), ("applies", "fake")]
     assert got[1]["rationale"].startswith("not evidence by fake") and "rules said explains" in got[1]["rationale"]
 
 
@@ -71,6 +71,17 @@ def test_model_asks_for_every_excerpt_and_rules_for_none():
         rules = relate_excerpts(SALT, _excerpts(FIRM, REASON, MENTION), relater="rules", model=model)
     assert srv.calls == 3 and [r["relation"] for r in got] == ["supports", "explains", None]
     assert {r["decided_by"] for r in rules} == {"rules"} and [r["relation"] for r in rules] == ["supports", "explains", None]
+
+
+def test_a_value_relation_without_a_value_is_refused():
+    """The anchor states 18 g and the excerpt no value: supports, contradicts and updates are not
+    among the labels offered (the schema's enum), so such an answer is unusable and the rules stand."""
+    assert labels(Case(anchor_of(SALT), MENTION, "shop")) == ["explains", "compares", "applies", "none"]
+    assert "supports" in labels(Case(anchor_of(SALT), FIRM, "manual"))
+    with ScriptedServer(_label({MENTION: "supports"})) as srv:
+        model = scripted_models(srv, max_retries=0).get("fake", role="writer")
+        (got,) = relate_excerpts(SALT, _excerpts(MENTION), relater="model", model=model)
+    assert srv.calls == 2 and (got["relation"], got["decided_by"]) == (None, "rules")
 
 
 def test_a_malformed_reply_leaves_the_rules_decision_and_says_so():

@@ -3,7 +3,10 @@
 - ``rules``: ``relate.relate_rules`` decides every candidate (deterministic, no model).
 - ``model``: the endpoint decides every candidate with ``report_judge.j2`` (the anchor's subject,
   statement and value, the excerpt, both dates; six relations plus ``none``, not evidence, so the
-  model can drop a spurious link).
+  model can drop a spurious link). The labels are a JSON-schema enum (a llama.cpp grammar locally):
+  when the anchor states a value and the excerpt states none of its kind and scale, the value
+  relations (supports, contradicts, updates) are not offered (``labels``): the 1.5B otherwise
+  labels background and how-to sentences as updates.
 - ``judge``: the rules decide, and the endpoint is asked only about the rules' *borderline*
   outputs (``borderline``): a stance below ``FIRM`` confidence (no value compared inside or outside
   an interval), no stance from an excerpt that names the anchor's subject and states no value of
@@ -37,6 +40,7 @@ EXCERPT_CHARS = 500
 SCHEMA = {"type": "object", "properties": {"relation": {"type": "string", "enum": [*RELATIONS, NONE]}},
           "required": ["relation"]}
 DISPUTES = ("contradicts", "updates")
+VALUE_ONLY = ("supports", "contradicts", "updates")  # relations that compare values
 LARGE_MODEL = "local-1.5b"
 
 
@@ -59,14 +63,33 @@ def _rules(case: Case, video_date: str) -> tuple[str | None, str, float]:
     return relate_rules(case.anchor, case.excerpt, case.date, video_date, case.context)
 
 
-def _off_kind(case: Case) -> bool:
-    """The excerpt states values, none of the anchor's kind: the rules found it about something else."""
+def _values(case: Case) -> tuple[bool, bool, bool]:
+    """(the anchor states a value, the excerpt states one, the excerpt states one of the anchor's
+    kind and scale: ``values.commensurate``, as the rules compare them)."""
+    from ..values import commensurate
     from .facts import quantities, statement
     from .relate import anchor_text
 
     readings = statement(case.excerpt, case.context).readings
-    kinds = {q.dimension for q in quantities(anchor_text(case.anchor))}
-    return bool(readings) and bool(kinds) and not kinds & {r.value.dimension for r in readings}
+    own = quantities(anchor_text(case.anchor))
+    return bool(own), bool(readings), any(a.comparable(r.value) and commensurate(a, r.value)
+                                          for a in own for r in readings)
+
+
+def _off_kind(case: Case) -> bool:
+    """The excerpt states values, none of the anchor's kind and scale: the rules found it about something else."""
+    has_own, has_any, same = _values(case)
+    return has_own and has_any and not same
+
+
+def labels(case: Case) -> list[str]:
+    """The labels the model may give: a relation of value (supports, contradicts, updates) needs a
+    value of the anchor's kind in the excerpt when the anchor states one; else the excerpt can only
+    explain, compare, apply or be no evidence."""
+    has_own, _, same = _values(case)
+    if has_own and not same:
+        return [r for r in RELATIONS if r not in VALUE_ONLY] + [NONE]
+    return [*RELATIONS, NONE]
 
 
 def borderline(cases: list[Case], decided: list[tuple[str | None, str, float]]) -> dict[int, str]:
@@ -116,7 +139,8 @@ def messages(case: Case, video_date: str) -> list[dict]:
 def ask(model, case: Case, video_date: str):
     """(relation, rationale, confidence) by the endpoint for one case (``none``: not evidence, as
     None), and its ``Reply``; raises ``ModelOutputError`` when the reply does not fit the schema."""
-    reply = model.chat(messages(case, video_date), schema=SCHEMA, max_tokens=MAX_TOKENS)
+    schema = {**SCHEMA, "properties": {"relation": {"type": "string", "enum": labels(case)}}}
+    reply = model.chat(messages(case, video_date), schema=schema, max_tokens=MAX_TOKENS)
     rel = reply.data["relation"]
     name = model.endpoint.name
     if rel == NONE:
