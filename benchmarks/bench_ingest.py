@@ -2,19 +2,24 @@
 captions and speech: today's pipeline and the previous one side by side in one run, per stage
 and end to end, with quality beside speed, peak memory, and growth with the video's length.
 
-    python benchmarks/bench_ingest.py [--seconds 180] [--growth 60,300,1200]
+    python benchmarks/bench_ingest.py [--seconds 180] [--growth 60,300,1200] [--rows ...] [--pipelines ...] [--repeat N]
 
 Measured side by side in one run (one after the other in the same process, the 1-minute load
-average recorded beside each row, so ratios hold where absolute times under load do not):
+average and the process CPU seconds recorded beside each row, so ratios hold where absolute times
+under load do not):
 - OCR at 1 fps: every sampled frame read whole unless nothing changed (before), only the regions
   where text can have changed (``ChangeReader``) with onnxruntime's default spinning threads (the
-  12:23 code), the same with threads that sleep between calls (now), and with the line gate too
-  (evaluated, off by default: a line read twice alike kept while its glyphs' pixels hold);
+  12:23 code), the same with threads that sleep between calls (14:48), with the line gate too
+  (evaluated, off by default: a line read twice alike kept while its glyphs' pixels hold), and
+  with recognition batches of crops padded to the same width (now; before, a frame's crops were
+  padded to its widest);
 - shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode;
-- OCR and shots with a decode each, one after the other, against one shared decode (now);
+- OCR and shots with a decode each, one after the other, against one shared decode (14:48), and
+  that with same-width recognition batches (now);
 - ASR (batched; unchanged);
-- end to end, each in its own process into a fresh library (model loading not counted, peak RSS of
-  the process reported): before, the 12:23 code, now with one OCR thread, and now;
+- end to end, each in its own process into a fresh library (model loading not counted, peak RSS
+  and CPU seconds of the process reported): before, the 12:23 code, the 14:48 code, now with one
+  OCR thread, and now; ``--repeat N`` runs them N times interleaved and keeps each one's fastest;
 - quality: spoken sections found, word error rate, captions read exactly (spaces included) in span;
 - growth: today's end to end on clips of each ``--growth`` length.
 Writes ``benchmarks/results/bench_ingest.json`` with the protocol.
@@ -27,6 +32,7 @@ import json
 import os
 import platform
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -67,19 +73,23 @@ def caption_recall(ocr, captions) -> float:
     return hit / max(1, len(captions))
 
 
-# end-to-end pipelines: options and environment (each run in its own process)
+# end-to-end pipelines: options, environment and ``perception.ocr`` settings (each run in its own process)
+FRAME_BATCH = {"REC_BATCH": "frame"}  # a frame's line crops in RapidOCR's padded batches (OCR_VERSION 5)
 PIPELINES = {
-    "before": ({"ocr_changed_only": False, "fast_shots": False, "shared_decode": False}, {"VIDSLEUTH_OCR_SPIN": "1"}),
+    "before": ({"ocr_changed_only": False, "fast_shots": False, "shared_decode": False}, {"VIDSLEUTH_OCR_SPIN": "1"},
+               FRAME_BATCH),
     "12:23 (changed regions, fast shots, ORT spinning, two decodes)": ({"shared_decode": False},
-                                                                        {"VIDSLEUTH_OCR_SPIN": "1"}),
-    "now, 1 OCR thread": ({}, {"VIDSLEUTH_OCR_THREADS": "1"}),
-    "now": ({}, {}),
+                                                                        {"VIDSLEUTH_OCR_SPIN": "1"}, FRAME_BATCH),
+    "14:48 (threads sleep, one decode, padded recognition batches)": ({}, {}, FRAME_BATCH),
+    "now, 1 OCR thread": ({}, {"VIDSLEUTH_OCR_THREADS": "1"}, {}),
+    "now": ({}, {}, {}),
 }
+PREVIOUS = "14:48 (threads sleep, one decode, padded recognition batches)"
 
 
 def end_to_end(clip: Path, lib: Path, pipeline: str) -> dict:
-    """One ingest in a fresh process: seconds (models loaded first), peak RSS, timeline quality,
-    and the 1-minute load average when it started."""
+    """One ingest in a fresh process: seconds and CPU seconds (models loaded first), peak RSS,
+    timeline quality, and the 1-minute load average when it started."""
     load = round(os.getloadavg()[0], 1)
     cmd = [sys.executable, __file__, "--one", str(clip), "--lib", str(lib), "--pipeline", pipeline]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env={**os.environ, **PIPELINES[pipeline][1]})
@@ -97,14 +107,22 @@ def _one(clip: Path, lib: Path, pipeline: str) -> int:
     from vidsleuth.library import IngestOptions, ingest
     from vidsleuth.perception import asr, ocr
 
+    for name, value in PIPELINES[pipeline][2].items():
+        setattr(ocr, name, value)
     asr._load(asr.choose_model("en"))
     ocr._engine()
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), _cpu()
     tl = ingest(clip, lib, IngestOptions(**PIPELINES[pipeline][0]))
-    secs = time.perf_counter() - t
-    print(json.dumps({"seconds": round(secs, 2), "speech": " ".join(s.text for s in tl.of_kind("speech")),
+    secs, cpu = time.perf_counter() - t, _cpu() - cpu
+    print(json.dumps({"seconds": round(secs, 2), "cpu_seconds": round(cpu, 1), "speech": " ".join(s.text for s in tl.of_kind("speech")),
                       "ocr": [[s.start, s.end, s.text] for s in tl.of_kind("ocr")], "shots": len(tl.of_kind("shot"))}))
     return 0
+
+
+def _cpu() -> float:
+    """CPU seconds of this process so far, all threads (less sensitive to load than wall time)."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def _quality(r: dict, truth: dict) -> dict:
@@ -118,44 +136,56 @@ def _quality(r: dict, truth: dict) -> dict:
             "caption_recall_exact": round(caption_recall(ocr, truth["captions"]), 3), "shots": r["shots"]}
 
 
-def stages(clip: Path, seconds: int, truth: dict) -> dict:
-    """Each stage alone in this process, before and now alternating."""
+def _timed(out: dict, label: str, seconds: int, run, only: list[str]) -> None:
+    """``run()`` -> quality fields, timed (wall and process CPU seconds) into ``out[label]``
+    when ``only`` is empty or names part of the label."""
+    if only and not any(o in label for o in only):
+        return
+    load, t, cpu = round(os.getloadavg()[0], 1), time.perf_counter(), _cpu()
+    quality = run()
+    secs = time.perf_counter() - t
+    out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1), "cpu_seconds": round(_cpu() - cpu, 1),
+                  **quality, "load": load}
+    print(f"{label}: {out[label]}", flush=True)
+
+
+def stages(clip: Path, seconds: int, truth: dict, only: list[str]) -> dict:
+    """Each stage alone in this process, before and now one after the other."""
     from vidsleuth.perception import asr, ocr
     from vidsleuth.perception.asr import word_error_rate as wer
     from vidsleuth.perception.shots import detect_shots
 
     asr._load(asr.choose_model("en"))
     ocr._engine()
-    out = {}
-    load, t = round(os.getloadavg()[0], 1), time.perf_counter()
-    text = " ".join(s.text for s in asr.transcribe(clip))
-    s_asr = time.perf_counter() - t
+    out: dict = {}
     n = len(truth["speech"])
-    out["asr (batched)"] = {"seconds": round(s_asr, 2), "rtf": round(seconds / s_asr, 1),
-                            "sections_heard": f"{sections_heard(text, n)}/{n}",
-                            "wer": round(wer(" ".join(t for _, t in truth["speech"]), text), 3), "load": load}
+
+    def run_asr() -> dict:
+        text = " ".join(s.text for s in asr.transcribe(clip))
+        return {"sections_heard": f"{sections_heard(text, n)}/{n}",
+                "wer": round(wer(" ".join(t for _, t in truth["speech"]), text), 3)}
+
+    _timed(out, "asr (batched)", seconds, run_asr, only)
     engines = _engines()
-    ocr_runs = (("ocr 1 fps, every frame whole, ORT spinning (before)", "spin", False, {"changed_only": False}),
-                ("ocr 1 fps, changed regions, ORT spinning (12:23)", "spin", False, {"changed_only": True}),
-                ("ocr 1 fps, changed regions, ORT threads sleep (now)", "calm", False, {"changed_only": True}),
-                ("ocr 1 fps, changed regions, threads sleep, line gate (evaluated, off)", "calm", True,
-                 {"changed_only": True}))
-    for label, engine, gate, kw in ocr_runs:
-        ocr.ChangeReader.line_gate = gate
-        ocr._ENGINE, load, t = engines[engine], round(os.getloadavg()[0], 1), time.perf_counter()
-        ocr._REC_CACHE.clear()
-        segs = ocr.read_video_text(clip, **kw)
-        secs = time.perf_counter() - t
-        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1),
-                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
-                      "load": load}
-    ocr.ChangeReader.line_gate = False
+    ocr_runs = (("ocr 1 fps, every frame whole, ORT spinning (before)", "spin", False, "frame", {"changed_only": False}),
+                ("ocr 1 fps, changed regions, ORT spinning (12:23)", "spin", False, "frame", {"changed_only": True}),
+                ("ocr 1 fps, changed regions, ORT threads sleep (14:48)", "calm", False, "frame", {"changed_only": True}),
+                ("ocr 1 fps, changed regions, threads sleep, line gate (evaluated, off)", "calm", True, "frame",
+                 {"changed_only": True}),
+                ("ocr 1 fps, changed regions, threads sleep, same-width recognition batches (now)", "calm", False,
+                 "same-width", {"changed_only": True}))
+    for label, engine, gate, batch, kw in ocr_runs:
+        def run_ocr(engine=engine, gate=gate, batch=batch, kw=kw) -> dict:
+            ocr.ChangeReader.line_gate, ocr._ENGINE, ocr.REC_BATCH = gate, engines[engine], batch
+            ocr._REC_CACHE.clear()
+            segs = ocr.read_video_text(clip, **kw)
+            return {"caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs)}
+
+        _timed(out, label, seconds, run_ocr, only)
+    ocr.ChangeReader.line_gate, ocr._ENGINE, ocr.REC_BATCH = False, engines["calm"], "same-width"
     for label, fast in (("shots, PySceneDetect reader (before)", False), ("shots, low-res NONREF decode (now)", True)):
-        load, t = round(os.getloadavg()[0], 1), time.perf_counter()
-        shots = detect_shots(clip, fast=fast)
-        secs = time.perf_counter() - t
-        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1), "shots": len(shots), "load": load}
-    out.update(_one_decode(clip, seconds, truth))
+        _timed(out, label, seconds, lambda fast=fast: {"shots": len(detect_shots(clip, fast=fast))}, only)
+    _one_decode(out, clip, seconds, truth, only)
     return out
 
 
@@ -172,24 +202,28 @@ def _engines() -> dict:
     return out
 
 
-def _one_decode(clip: Path, seconds: int, truth: dict) -> dict:
-    """OCR then shots, each with its own decode, against both from one decode (threads sleep)."""
+def _one_decode(out: dict, clip: Path, seconds: int, truth: dict, only: list[str]) -> None:
+    """OCR then shots, each with its own decode, against both from one decode (threads sleep),
+    with RapidOCR's padded recognition batches and with same-width ones."""
     from vidsleuth.perception import ocr
     from vidsleuth.perception.shots import detect_shots
     from vidsleuth.perception.visual import read_visual
 
-    out = {}
-    runs = (("ocr + shots, two decodes one after the other", lambda: (ocr.read_video_text(clip), detect_shots(clip))),
-            ("ocr + shots, one shared decode (now)", lambda: read_visual(clip)))
-    for label, run in runs:
-        ocr._REC_CACHE.clear()
-        load, t = round(os.getloadavg()[0], 1), time.perf_counter()
-        segs, shots = run()
-        secs = time.perf_counter() - t
-        out[label] = {"seconds": round(secs, 2), "rtf": round(seconds / secs, 1),
-                      "caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
-                      "shots": len(shots), "load": load}
-    return out
+    runs = (("ocr + shots, two decodes one after the other", "frame",
+             lambda: (ocr.read_video_text(clip), detect_shots(clip))),
+            ("ocr + shots, one shared decode, padded recognition batches (14:48)", "frame", lambda: read_visual(clip)),
+            ("ocr + shots, one shared decode, same-width recognition batches (now)", "same-width",
+             lambda: read_visual(clip)))
+    for label, batch, run in runs:
+        def both(batch=batch, run=run) -> dict:
+            ocr.REC_BATCH = batch
+            ocr._REC_CACHE.clear()
+            segs, shots = run()
+            return {"caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
+                    "shots": len(shots)}
+
+        _timed(out, label, seconds, both, only)
+    ocr.REC_BATCH = "same-width"
 
 
 def main() -> int:
@@ -198,6 +232,10 @@ def main() -> int:
     ap.add_argument("--growth", default="60,300,1200", help="clip lengths (s) for the growth table; '' for none")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "vidsleuth-bench-ingest")
     ap.add_argument("--parts", default="stages,e2e,growth", help="what to measure (clips: only generate the clips)")
+    ap.add_argument("--rows", default="", help="stage rows to run: comma-separated parts of their labels ('' all)")
+    ap.add_argument("--pipelines", default="", help="end-to-end pipelines to run: comma-separated short names "
+                    "(before, 12:23, 14:48, 'now, 1 OCR thread', now; '' all)")
+    ap.add_argument("--repeat", type=int, default=1, help="end-to-end runs per pipeline, interleaved")
     ap.add_argument("--one", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--lib", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--pipeline", default="now", help=argparse.SUPPRESS)
@@ -215,17 +253,14 @@ def main() -> int:
         return 0
     out: dict = {"clip": {"seconds": args.seconds, "size": "1280x720", "fps": 25, "content": "testsrc2 motion, a caption "
                           "change every 6 s, a spoken section every 8 s"}, "load_before": os.getloadavg()}
-    out["stages"] = stages(clip, args.seconds, truth) if "stages" in parts else {}
-    out["end_to_end"] = {}
-    for pipeline in PIPELINES if "e2e" in parts else ():
-        r = end_to_end(clip, args.work / f"lib-{pipeline}-{int(time.time() * 1000)}", pipeline)
-        out["end_to_end"][pipeline] = {"seconds": r["seconds"], "rtf": round(args.seconds / r["seconds"], 2),
-                                       "load": r["load"],
-                                       "peak_rss_mb": r["peak_rss_mb"], **_quality(r, truth)}
-    if out["end_to_end"]:
-        e = out["end_to_end"]
-        out["speedup_end_to_end"] = round(e["before"]["seconds"] / e["now"]["seconds"], 2)
-        out["speedup_end_to_end_vs_1223"] = round(e[list(PIPELINES)[1]]["seconds"] / e["now"]["seconds"], 2)
+    rows = [r for r in args.rows.split(",") if r]
+    out["stages"] = stages(clip, args.seconds, truth, rows) if "stages" in parts else {}
+    out["end_to_end"] = _end_to_ends(clip, args, truth) if "e2e" in parts else {}
+    e = out["end_to_end"]
+    for name, key in (("before", "speedup_end_to_end"), (list(PIPELINES)[1], "speedup_end_to_end_vs_1223"),
+                      (PREVIOUS, "speedup_end_to_end_vs_1448")):
+        if name in e and "now" in e:
+            out[key] = round(e[name]["seconds"] / e["now"]["seconds"], 2)
     out["growth"] = {}
     save(out, args.seconds)
     for secs in growth:  # saved after each length
@@ -238,14 +273,34 @@ def main() -> int:
     return 0
 
 
+def _end_to_ends(clip: Path, args, truth: dict) -> dict:
+    """The chosen pipelines, each ``--repeat`` times, interleaved (A B A B: load drifts hit both);
+    each pipeline's row is its fastest run, with every run's seconds and CPU seconds beside it."""
+    chosen = [p for p in PIPELINES if not args.pipelines or p.split(" (")[0] in args.pipelines.split(",")]
+    runs: dict[str, list] = {p: [] for p in chosen}
+    for _ in range(max(1, args.repeat)):
+        for pipeline in chosen:
+            r = end_to_end(clip, args.work / f"lib-{pipeline}-{int(time.time() * 1000)}", pipeline)
+            runs[pipeline].append(r)
+            print(f"end to end, {pipeline}: {r['seconds']} s, {r['cpu_seconds']} CPU-s, load {r['load']}", flush=True)
+    out = {}
+    for pipeline, rs in runs.items():
+        r = min(rs, key=lambda x: x["seconds"])
+        out[pipeline] = {"seconds": r["seconds"], "rtf": round(args.seconds / r["seconds"], 2),
+                         "cpu_seconds": r["cpu_seconds"], "load": r["load"], "peak_rss_mb": r["peak_rss_mb"],
+                         **_quality(r, truth), "runs": [[x["seconds"], x["cpu_seconds"], x["load"]] for x in rs]}
+    return out
+
+
 def save(out: dict, seconds: int) -> None:
     from vidsleuth import __version__
 
     out["load_after"] = os.getloadavg()
     out["protocol"] = {"vidsleuth": __version__, "python": sys.version.split()[0], "platform": platform.platform(),
                        "cpus": os.cpu_count(), "asr": "faster-whisper tiny.en int8, BatchedInferencePipeline beam 5 batch 8",
-                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; ChangeReader (refresh 10); now: onnxruntime "
-                              "threads sleep between calls (allow_spinning 0)",
+                       "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; ChangeReader (refresh 10); onnxruntime "
+                              "threads sleep between calls (allow_spinning 0); now: recognition batches of crops "
+                              "padded to the same width (before 14:48: a frame's crops in one padded batch)",
                        "shots": "PySceneDetect content 27; NONREF-skipping decode at ~256 px; now: one decode shared "
                                 "with OCR (media.scan)"}
     report(out, seconds)
@@ -256,14 +311,15 @@ def save(out: dict, seconds: int) -> None:
 
 def report(out: dict, seconds: int) -> None:
     print(f"\n{seconds}-s 1280x720 clip; x real time = video seconds / wall seconds; load {out['load_before']}")
-    print("| part | seconds | x real time | quality |")
-    print("|---|---|---|---|")
+    print("| part | seconds | x real time | CPU seconds | quality |")
+    print("|---|---|---|---|---|")
     rows = {**out["stages"], **{f"end to end, {k}": v for k, v in out["end_to_end"].items()}}
     for name, r in rows.items():
-        q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf"))
-        print(f"| {name} | {r['seconds']} | {r['rtf']} | {q} |")
-    if "speedup_end_to_end" in out:
-        print(f"end to end now vs before: {out['speedup_end_to_end']}x; vs 12:23: {out['speedup_end_to_end_vs_1223']}x")
+        q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf", "cpu_seconds"))
+        print(f"| {name} | {r['seconds']} | {r['rtf']} | {r.get('cpu_seconds', '')} | {q} |")
+    for key in ("speedup_end_to_end", "speedup_end_to_end_vs_1223", "speedup_end_to_end_vs_1448"):
+        if key in out:
+            print(f"{key}: {out[key]}x")
     if out["growth"]:
         print("\n| video | seconds | x real time | peak RSS MB | quality |\n|---|---|---|---|---|")
         for secs, r in out["growth"].items():
