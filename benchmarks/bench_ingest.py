@@ -296,6 +296,7 @@ def save(out: dict, seconds: int) -> None:
     from vidsleuth import __version__
 
     out["load_after"] = os.getloadavg()
+    out["command"] = " ".join(["python", *sys.argv])
     out["protocol"] = {"vidsleuth": __version__, "python": sys.version.split()[0], "platform": platform.platform(),
                        "cpus": os.cpu_count(), "asr": "faster-whisper tiny.en int8, BatchedInferencePipeline beam 5 batch 8",
                        "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; ChangeReader (refresh 10); onnxruntime "
