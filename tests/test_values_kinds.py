@@ -59,3 +59,9 @@ def test_counts_and_articles_that_are_values():
     assert [v.label() for v in read_values("Apply 3 coats, then wait an hour, then add a cup of flour")] == [
         "3 coats", "1 h", "1 cup"]
     assert "1 hour" in normalise("rest it for an hour")
+
+
+def test_a_number_joined_to_its_unit_as_an_adjective():
+    assert [v.label() for v in read_values("a three-week taper is too long")] == ["3 week"]
+    assert [v.label() for v in read_values("it comes with a ten-year warranty")] == ["10 year"]
+    assert read_values("a one-off: a tubeless-ready road tyre, 28-622.") == []

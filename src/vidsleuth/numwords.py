@@ -36,6 +36,11 @@ _FRACTIONS = [
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
 _SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
     "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
+# a number joined to its unit as an adjective: "a three-week taper", "a ten-year warranty", "3-month"
+_HYPHENED = re.compile(r"\b(\d+(?:\.\d+)?|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-?)?(?:one|two|three|"
+                       r"four|five|six|seven|eight|nine)|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|"
+                       r"eighty|ninety|hundred)-(?=(?:{})\b)".format(
+    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 1 and s.isascii() and s.isalpha())), re.I)
 # a small number opening a range ("two to three months", "one or 2 hours"): text2num leaves it a word
 _RANGE_START = re.compile(r"\b(zero|one|two)(?=\s*(?:to|or|-|–)\s*\d)", re.I)
 _TIME_UNITS = {"second", "minute", "hour", "day", "week", "month", "year", "night", "sec", "min", "hr"}
@@ -64,7 +69,8 @@ def _small(m: re.Match) -> str:
 def _english(text: str) -> str:
     from text_to_num import alpha2digit
 
-    t = alpha2digit(text, "en")  # leaves "one", "two" alone (its threshold: "no one knows")
+    t = alpha2digit(_HYPHENED.sub(r"\1 ", text), "en")  # leaves "one", "two" alone (its threshold: "no one knows")
+    t = _HYPHENED.sub(r"\1 ", t)
     for step in range(2):  # "half an hour" first; then "two and a half" once "two" is 2
         for pattern, repl in _FRACTIONS:
             t = re.sub(pattern, repl, t, flags=re.I)

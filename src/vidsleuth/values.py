@@ -291,8 +291,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
     spelled = (m.group("ub") or m.group("ua") or "").lower()
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v"):
         return False
-    if unit == "year" and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
-        return False  # "2024年": a date
+    if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
+        return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
     if spelled in ("分", "日", "年", "度", "元", "块", "升", "米") and not has_cjk(text[max(0, m.start() - 4):m.end() + 2]):
         return False
     return bool(unit)

@@ -13,9 +13,21 @@ import math
 import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .facts import Statement, identifiers, objects, quantities, sentences, statement, subject_words
+from ..values import SCALE
+from . import scope
+from .facts import (
+    MEASURE_STEMS,
+    Statement,
+    identifiers,
+    kind_word,
+    objects,
+    quantities,
+    sentences,
+    statement,
+    subject_words,
+)
 from .sources import Passage
 from .types import Anchor
 
@@ -32,6 +44,7 @@ class Candidate:
     excerpt: str
     score: float
     by_topic: bool = False  # linked only through the video's topic, not by a word of the anchor's subject
+    beside: bool = False  # a row for another item of a comparison table: its value is set beside the video's
 
     @property
     def context(self) -> str:
@@ -101,17 +114,23 @@ def views_of(a: Anchor, topic: set[str] | frozenset[str] = frozenset()) -> list[
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
-           dense: float, strict: bool = False) -> tuple[float, bool]:
+           dense: float, strict: bool = False, props: set[str] = frozenset()) -> tuple[float, bool]:
     """(score, linked only through the video's topic)."""
     words = set(st.words)
     kinds = {r.value.dimension for r in st.readings}
     same_kind = bool(a_kinds & kinds)
     best = 0.0
+    # background without a value names the subject fully ("moisture content", not "content") or its
+    # measured property ("Hotter water … the temperature decides" for the water temperature, not the
+    # water's volume; "What affects e-bike range?" for the range)
+    said = set().union(*views)
+    named = sum(idf(w) for w in said & (words | title)) >= sum(idf(w) for w in said) / 3 or bool(
+        (props or {kind_word(k) for k in a_kinds}) & (words | title))
     for view in views:
         own = view & words
         by_title = (view & title) - own
-        if strict and not st.readings and len(own | by_title) < min(2, len(view)):
-            continue  # background without a value must name the subject fully ("moisture content", not "content")
+        if not st.readings and (len(own | by_title) < min(2, len(view)) if strict else not named):
+            continue
         total = sum(idf(w) for w in view) or 1.0
         lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
         best = max(best, min(1.0, lex))
@@ -126,11 +145,14 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
 
 
-def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False) -> list[float]:
+def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False,
+            values: list[list] | None = None) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
-    it, and a statement of one value goes only to the best anchor of that value's kind."""
+    it, and a statement of one value goes only to the best anchor of that value's kind, weighed by
+    how near its value is in scale ("now pays 3.90% APY" is the 4.5 % savings rate's, not the 20 %
+    savings share's)."""
     # per kind: a spec row naming the battery and the torque still speaks of the weight by its topic
-    named = [j for j, (s, by_topic) in enumerate(row) if s > 0 and not by_topic]
+    named = [j for j, (s, by_topic) in enumerate(row) if s >= MIN_SCORE and not by_topic]  # a real link, not a title word
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
     stated = {r.value.dimension for r in st.readings}
     out = [0.0 if by_topic and named and (not product or not kinds[j] & stated or kinds[j] & named_kinds) else s
@@ -139,22 +161,23 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
         dim = st.readings[0].value.dimension
         same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
         if same:
-            top = max(same, key=lambda j: out[j])
+            top = max(same, key=lambda j: out[j] * _nearness(st.readings[0].value, (values or [[]] * len(out))[j]))
             out = [s if j == top or j not in same else 0.0 for j, s in enumerate(out)]
     return out
 
 
-def _other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str]:
-    """The pages that never name the product the video names ("Trailvolt X9 Review": x9): a car
-    review's 310 Nm and 420 km are that car's, not the bike's; a page may still explain without a
-    value. Nothing is set apart when the video names no product by a model code."""
-    if not names:
-        return set()
-    said: dict[str, set[str]] = {}
-    for p, text in units:
-        said.setdefault(p.source.location, identifiers(p.source.title))
-        said[p.source.location] |= identifiers(text)
-    return {loc for loc, ids in said.items() if not ids & names}
+def _nearness(value, anchor_values: list) -> float:
+    """1 for a value of the anchor's own scale, down to 0.5 for one ``SCALE`` times apart."""
+    best = 0.5
+    for v in anchor_values:
+        x, y = abs(value.point), abs(v.point)
+        if v.comparable(value) and 0 < min(x, y) and max(x, y) < math.inf:
+            best = max(best, 1 - 0.5 * min(1.0, math.log(max(x, y) / min(x, y)) / math.log(SCALE)))
+        elif v.comparable(value):
+            best = 1.0
+    return best
+
+
 
 
 def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
@@ -170,15 +193,14 @@ def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -
     return out
 
 
-def _strict_pages(units, title: str) -> set[str]:
-    """Pages that never name the video's own thing (its title's words: a Debian manual, a brining
-    page beside a roast-chicken video): they give background only when it names an anchor's
-    subject fully."""
-    named = objects(subject_words(title))
-    if not named:
-        return set()
-    return {p.source.location for p, _ in units} - {p.source.location for p, t in units
-                                                    if named & subject_words(f"{p.source.title} {t}")}
+
+
+
+
+
+
+
+
 
 
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
@@ -198,27 +220,33 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     views = [views_of(a, about) for a in anchors]
     values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
     kinds = [{v.dimension for v in vs} for vs in values]
-    every_word = set().union(*(v for vs in views for v in vs)) | about
-    every_kind = set().union(*kinds)
-    codes = identifiers(topic)
-    foreign = _other_products(units, codes)
-    strict = _strict_pages(units, title)
-    wanted = [i for i, st in enumerate(stmts) if set(st.words) & every_word
-              or every_kind & {r.value.dimension for r in st.readings}]
+    props = [(anchor_words(a)[0] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j, a in enumerate(anchors)]
+    foreign = scope.other_products(units, codes := identifiers(topic))
+    strict = scope.strict_pages(units, title)
+    apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
+    beside = scope.other_items(units, about)
+    wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
+              or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
-    scores = [[_score(views[j], kinds[j], st, titles[i], about, idf,
-                      float(dense[i, j]), units[i][0].source.location in strict) for j in range(len(anchors))]
+    scores = [[_score(views[j], kinds[j], st, titles[i], about, idf, float(dense[i, j]),
+                      units[i][0].source.location in strict, props[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
+    scope.by_titles(scores, units, stmts, values)
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()
     for i, (passage, text) in enumerate(units):
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
+        if i in apart:
+            dropped["a table row for another case or thing than the video's"] += 1
+            continue
         # a statement that itself names the video's thing ("… for a country loaf is 250 °C", "| X9 | … |")
         # is about it; one that meets the topic only through its page, header or heading is weakly so
-        topical = [by and not about & subject_words(text) for _, by in scores[i]]
-        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)))
+        said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
+        topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
+                   for j, (_, by) in enumerate(scores[i])]
+        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values)
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
@@ -232,19 +260,19 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             # row) is weighed per kind: each anchor competes with the anchors of its own kind
             rivals = [scores[i][k] for k in range(len(anchors)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []
             if s >= MIN_SCORE and s >= SECOND_BEST * (max(rivals) if rivals else best):
-                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4), topical[j]))
+                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4), topical[j], i in beside))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
 
 
 def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:
-    """Each anchor's best candidates, at most 3 per source and ``4 * per_anchor`` in all: a few
+    """Each anchor's best candidates, at most 5 per source (the rows of a table) and ``4 * per_anchor`` in all: a few
     more than needed, since the relater may find some to be mere mentions."""
     out: list[Candidate] = []
     for j in picked:
         per_source: Counter = Counter()
         for c in sorted(picked[j], key=lambda c: -c.score):
-            if per_source[c.passage.source.location] >= 3 or sum(per_source.values()) >= 4 * per_anchor:
+            if per_source[c.passage.source.location] >= 5 or sum(per_source.values()) >= 4 * per_anchor:
                 continue
             per_source[c.passage.source.location] += 1
             out.append(c)
@@ -257,6 +285,13 @@ def _compared(d: Decision) -> bool:
     return d.relation in VALUE_RELATIONS and (d.decided_by != "rules" or d.confidence >= 0.7)
 
 
+def _rank_of(d: Decision) -> tuple:
+    """How a source's decisions for one anchor are ordered: a value compared first; among the rows
+    of a table of cases, the row that states the video's value is the video's case ("| Poultry |
+    165 |" for a 74 °C core, not "| Fish | 145 |"); then confidence by score."""
+    return _compared(d), bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score
+
+
 def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None) -> list[Decision]:
     """After the relations: per anchor, one record per source — its strongest stance (a value it
     compares before background), so no source both supports and contradicts one anchor — from at
@@ -267,15 +302,17 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
         if d.relation is None:
             dropped[d.rationale.split(":")[0]] += 1
             continue
+        if d.candidate.beside and d.relation in ("supports", "contradicts", "updates"):
+            d = replace(d, relation="compares", rationale=f"a row for another item, set beside the video's value ({d.rationale})")
         if d.candidate.by_topic and d.relation in ("contradicts", "updates", "compares"):
             # a statement that never names the anchor's thing agrees by its value or says nothing of it:
             # "Ground meats 160 °F" on a food-safety chart is not against a 180 °C oven
             dropped["a different value from a statement that names another thing"] += 1
             continue
         key = (d.candidate.anchor_id, d.candidate.passage.source.location)
-        rank_of = (_compared(d), d.confidence * d.candidate.score)
+        rank_of = _rank_of(d)
         old = best.get(key)
-        if old is None or rank_of > (_compared(old), old.confidence * old.candidate.score):
+        if old is None or rank_of > _rank_of(old):
             if old is not None:
                 dropped["a weaker excerpt of a source already cited for the anchor"] += 1
             best[key] = d
@@ -295,8 +332,8 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
         per[aid] += 1
         said[aid].add(text)
         out.append(d)
-    order = {id(d): i for i, d in enumerate(decided)}
-    return sorted(out, key=lambda d: order[id(d)])
+    order = {id(d.candidate): i for i, d in enumerate(decided)}  # a decision set beside is a new record
+    return sorted(out, key=lambda d: order[id(d.candidate)])
 
 
 def _plain(text: str) -> str:

@@ -72,6 +72,11 @@ def stem(word: str) -> str:
 
 
 _PROPERTY_STEMS = {stem(w) for w in _PROPERTY | set(DIMENSION_WORDS.values())}
+# the property words that name a measured quantity ("range", "temperature", "torque"), not a
+# qualifier of one ("total", "maximum", "recommended")
+MEASURE_STEMS = {stem(w) for w in """temperature heat time duration weight mass length height width depth thickness size
+volume amount quantity torque tension pressure speed rate power capacity energy range percentage ratio level price cost
+""".split()} | {stem(w) for w in DIMENSION_WORDS.values()}
 
 
 @lru_cache(maxsize=1)
@@ -189,7 +194,8 @@ def _header_unit(header: str) -> str:
     if m:
         return m.group(1)
     tail = header.split()[-1] if header.split() else ""
-    return tail if read_values(f"1 {tail}") else ""
+    # "Temp °C" names a unit; "Range" or "Value" names no unit (a count of ranges is not one)
+    return tail if any(not v.dimension.startswith("count:") for v in read_values(f"1 {tail}")) else ""
 
 
 def read_row(row: str, header: str) -> Statement:
@@ -201,6 +207,7 @@ def read_row(row: str, header: str) -> Statement:
     for k, cell in enumerate(cells[1:], 1):
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
+        unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
         vals = read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
         for v in vals:  # the column's header is what this value is of ("Nozzle (°C)" | "Bed (°C)")
             readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import commensurate, normalise
+from ..values import MATCH, Value, commensurate, normalise
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .types import RELATIONS, Anchor
 
@@ -40,13 +40,17 @@ REVISION = re.compile(
     r"november|december)|(?:will|would|is set to|are set to) (?:increase|decrease|rise|fall|drop|change|go up|go down|"
     r"be raised|be lowered|become)|(?:increased|decreased|raised|lowered|changed|reduced) (?:it )?(?:to|from)|"
     r"starting (?:in|from) 20\d\d|from 20\d\d on|effective (?:from|as of)|current (?:guidance|recommendation|edition|"
-    r"standard|guideline)s?|latest (?:guidance|edition|version|recommendation|guideline)s?)\b"
-    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到", re.I)
-_DISPARAGE = re.compile(r"\b(too (?:short|long|low|high|hot|cold|much|little|few|many|fast|slow)|far too|not enough|"
+    r"standard|guideline)s?|latest (?:guidance|edition|version|recommendation|guideline)s?|"
+    r"now (?:pays|costs|charges|offers|gives|stands at)|(?:have|has) (?:lowered|raised|cut|increased|reduced|changed)|"
+    r"(?:earlier|previous|older|old|former|original|past) (?:\w+ )?(?:editions?|versions?|advice|guidance|"
+    r"recommendations?|recipe|card|guide|rule|figure|standard)s?|(?:guidance|advice|recommendation) has changed)\b"
+    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到|由原来的|原来的"
+    r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升)(?:为|到|至)", re.I)
+_DISPARAGE = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                         r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
-                        r"instead of|not|no longer|wrong|myth|mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|"
+                        r"instead of|not|no longer|won'?t|will not|can'?t|cannot|wrong|myth|mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|"
                         r"more than (?:you|anyone) needs?)\b"
-                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时", re.I)
+                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时|不行|根本\S{0,2}[不没]", re.I)
 _DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|其实|并非|夸大", re.I)
@@ -55,7 +59,9 @@ _BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|highe
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
                       r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
                       r"controls?|influences?|key to|so the)\b"
+                      r"|(?:that|this)(?:'s| is) why|exists? (?:mainly |only |largely )?to|in order to|serves? to"
                       r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
+_BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason)\b|因为|由于", re.I)
 _POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
                       r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b"
                       r"|详见|参见|另文", re.I)
@@ -98,7 +104,8 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
     cue = REVISION.search(excerpt)
     if cue:
         return f"stated as a revision (“{cue.group(0)}”)"
-    if newer(source_date, video_date) and not _DISPUTE.search(excerpt):
+    arguing = _DISPUTE.search(excerpt) or _DISPARAGE.search(_BOUND_WORDS.sub(" ", excerpt))
+    if newer(source_date, video_date) and not arguing:
         return f"source dated {source_date}, after the video ({video_date})"
     return ""
 
@@ -112,10 +119,22 @@ def _compares(text: str) -> bool:
 # or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
 _FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
                      r"dropped|rose|fell)\s+from|\b(?:instead of|rather than|in place of|previously|formerly|"
-                     r"originally|used to be)(?:\s+the)?|比\S{0,12}的)\s*(?:us\$|[$€£¥])?\s*$", re.I)
+                     r"originally|used to be)(?:\s+the)?|比\S{0,12}的|由?原来的|原先的?|以前的?)\s*(?:us\$|[$€£¥])?\s*$", re.I)
+# a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
+# "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
+_EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
+                      r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
+# a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
+# "within 1–2 °C of the tank"
+_DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)\s*$",
+                           re.I)
+_DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
+                          r"lower|extra)\b", re.I)
+_CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
 _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
-                       r"a video|the video|some videos)\s+(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|"
-                       r"tells? you|recommends?|suggests?)\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
+                       r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
+                       r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
+                       r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
                        r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
 _CEILING = re.compile(r"\b(?:max(?:imum)?|rated|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$", re.I)
 _QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
@@ -126,13 +145,26 @@ _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if _FORMER.search(before[-25:]):
+    if _FORMER.search(before[-25:]) or _EARLIER.search(before):
         return "former"
+    after = text[r.value.end:r.value.end + 24]
+    if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
+            re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
+        return "difference"  # the video states a setting, the source a change of one
     if _REPORTED.search(before):
         return "reported"
     ceiling = bool(_CEILING.search(before[-45:])
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|不超过|至少|最多|上限", anchor_text_, re.I))
     return "ceiling" if ceiling else ""
+
+
+def _agrees(source: Value, video: Value) -> bool:
+    """The source's value holds the video's: inside it, a figure inside the video's approximation
+    ("≈ 450 kcal" and "1,880 kJ"), or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
+    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
+        return True
+    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
+        MATCH * max(abs(video.point), 1e-9))
 
 
 def _on_subject(pairs, anchor_objects: set[str]):
@@ -165,21 +197,24 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         # the former value alone still revises ("lowered from 50"); someone else's value or a
         # ceiling, stated without disparaging it, is no stance of the source
         if id(r) in foreign and (not (foreign[id(r)] == "former" or disparaged(excerpt_norm, r))
-                                 or not r.value.contains(a)):
+                                 or not _agrees(r.value, a)):
             return "", f"states the value only as a {foreign.get(id(r), 'rejected')} figure: no stance", 0.0
-        if r.value.contains(a):
-            return ("updates" if later else "contradicts",
+        if _agrees(r.value, a):
+            # rejecting the video's figure is a dispute; it revises it only where the source says it was revised
+            revised = later if later.startswith("stated as a revision") or foreign.get(id(r)) == "former" else ""
+            return ("updates" if revised else "contradicts",
                     f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
-                    + (f"; {later}" if later else ""), 0.75)
+                    + (f"; {revised}" if revised else ""), 0.75)
         kept = rejected
-    a, r = min(kept, key=lambda p: (p[1].value.width(), not p[1].value.contains(p[0])))
-    if r.value.contains(a):
+    a, r = min(kept, key=lambda p: (p[1].value.width(), not _agrees(p[1].value, p[0])))
+    if _agrees(r.value, a):
         if _APPLIED.search(excerpt_norm):
             return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
         how = "inside" if r.value.form != "point" else "equal to"
         return "supports", f"the video's {a.label()} is {how} the source's {r.value.label()}", 0.9
-    if later:
-        return "updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}", 0.8
+    if later:  # a stated revision is the source's current figure, before its other statements
+        return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
+                0.9 if later.startswith("stated as a revision") else 0.8)
     return "contradicts", f"the source gives {r.value.label()} where the video has {a.label()}", 0.85
 
 
@@ -209,7 +244,7 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return None, "asks a question: no stance", 0.0
     if _POINTER.search(norm):
         return None, "points to other content: not evidence itself", 0.0
-    if _compares(norm):
+    if _compares(norm) and not _BECAUSE.search(norm):  # a comparison inside a reason is the reason's
         return "compares", "compares the subject with something else", 0.55
     if _APPLY.search(norm):
         return "applies", "applies the video's subject elsewhere", 0.55

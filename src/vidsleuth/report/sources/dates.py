@@ -66,12 +66,23 @@ def dates_in(text: str, *, title: str = "") -> list[str]:
     return [d for d in found if d]
 
 
+def _visible(raw: str) -> str:
+    """The text of an HTML page with its markup, scripts and styles removed (a byline's "Updated
+    June 2024" in a ``<span>`` that the main-text extraction leaves out)."""
+    import html as _html
+
+    body = re.sub(r"(?is)<(script|style|title|head)\b.*?</\1\s*>", " ", raw)
+    return _html.unescape(re.sub(r"(?s)<[^>]+>", "\n", body))
+
+
 def page_date(raw: str, text: str, *, title: str = "", html: bool = False) -> str:
     """The date a page states (see the module docstring), or ''."""
     found = []
     if html:
         for pattern in (_TIME, _META, _META_REV):
             found += [_parse(v) for v in pattern.findall(raw)]
+        shown = _visible(raw).replace(title, " ") if title else _visible(raw)
+        found += [_parse(m.group("d")) for m in _EN.finditer(shown)]  # a dated cue outside the main text
     found += dates_in(text, title=title)
     found = [d for d in found if d]
     return max(found) if found else ""

@@ -8,6 +8,7 @@ counted, with its reason, never fatal: one bad file must not sink a report.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from ...errors import VidsleuthError, require
@@ -101,7 +102,7 @@ def pdf_tables(layout: str) -> str:
     return "\n".join(_unit_columns(out))
 
 
-_NUMCELL = r"[$€£¥]?\d[\d.,]*(?:[–-]\d[\d.,]*)?%?"
+_NUMCELL = r"[$€£¥]?\d[\d.,]*(?:[–~-]\d[\d.,]*)?%?"
 
 
 def _unit_header(line: str) -> list[str]:
@@ -111,22 +112,32 @@ def _unit_header(line: str) -> list[str]:
 
     parts = [p.strip() for p in re.findall(r"[^()]*\([^()]{1,8}\)", line)]
     units = [re.search(r"\(([^()]+)\)", p).group(1).strip().lower() for p in parts]
-    if len(parts) < 2 or not all(all(u in UNITS for u in unit.split("/")) for unit in units):
+    # "克/150毫升": a unit per an amount of another
+    if len(parts) < 2 or not all(all(re.sub(r"^\d+(?:\.\d+)?\s*", "", u) in UNITS for u in unit.split("/")) for unit in units):
         return []
     first = parts[0].split(None, 1)
     return [first[0], first[1]] + parts[1:] if len(first) == 2 else []
 
 
+def _row_pattern(columns: int) -> re.Pattern:
+    return re.compile(rf"^(\S.*?)\s+({_NUMCELL}(?:\s+{_NUMCELL}){{{max(0, columns - 2)}}})$")
+
+
 def _unit_columns(lines: list[str]) -> list[str]:
     """Tables whose columns a PDF's text lost ("PETG 235–245 80 6" under "Material Nozzle (°C) Bed
     (°C) Retraction (mm)"): a label and one number per unit column, as ``| … |`` rows."""
+    folded = [unicodedata.normalize("NFKC", ln) for ln in lines]  # full-width brackets and tildes of a CJK table
     out, i = [], 0
     while i < len(lines):
-        head = _unit_header(lines[i])
+        head = _unit_header(folded[i])
         rows, j = [], i + 1
-        row = re.compile(rf"^(\S.*?)\s+({_NUMCELL}(?:\s+{_NUMCELL}){{{max(0, len(head) - 2)}}})$")
-        while head and j < len(lines) and (not lines[j].strip() or row.match(lines[j].strip())):
-            m = row.match(lines[j].strip())
+        row = _row_pattern(len(head))
+        nxt = next((ln.strip() for ln in folded[i + 1:] if ln.strip()), "")
+        if head and not row.match(nxt) and _row_pattern(len(head) - 1).match(nxt):
+            head = [f"{head[0]} {head[1]}"] + head[2:]  # "Rider weight (kg) Front (psi)": the rows' first cell is a value
+            row = _row_pattern(len(head))
+        while head and j < len(lines) and (not folded[j].strip() or row.match(folded[j].strip())):
+            m = row.match(folded[j].strip())
             if m:
                 rows.append([m.group(1)] + re.findall(_NUMCELL, m.group(2)))
             j += 1

@@ -1,0 +1,99 @@
+"""What the evidence branches set apart before ranking: pages about another product, pages
+that never name the video's thing, table rows for another case or another thing, and the pages
+whose title states an anchor's own figure (which speak of it whatever words they use)."""
+
+from __future__ import annotations
+
+from .facts import Statement, identifiers, objects, quantities, subject_words
+from .sources import Passage
+
+
+def by_titles(scores: list[list[tuple[float, bool]]], units, stmts: list[Statement], values: list[list]) -> None:
+    """A page whose title states an anchor's own figure ("5.5 bar on 28s — am I crazy?", "Is 96 °C
+    too hot for a V60?") is about that anchor: its statements of that kind are linked to it even
+    when they use none of its words ("5.5 bar is way too hard for 28s")."""
+    for i, (p, _) in enumerate(units):
+        said = quantities(p.source.title)
+        for j, vs in enumerate(values):
+            if scores[i][j][0] == 0.0 and states_own(said, vs) and {r.value.dimension for r in stmts[i].readings} & {
+                    v.dimension for v in vs}:
+                scores[i][j] = (0.5, False)
+
+
+def other_case(st: Statement, video_values: list) -> bool:
+    """A table row keyed by a case ("| 65 | 72 | 79 |" under "Rider weight (kg)") for another case
+    than the one the video states (a 75 kg rider): the rows around the video's are not about it."""
+    for case in st.cases:
+        mine = [v for v in video_values if v.comparable(case)]
+        if mine and not any(case.lo - 1e-9 <= v.point <= case.hi + 1e-9 for v in mine):
+            return True
+    return False
+
+
+def states_own(said: list, values: list) -> bool:
+    """The statement, or its page's title, states the anchor's own figure ("5.5 bar is way too hard
+    for 28s", a thread "Is 96 °C too hot for a V60?"): it speaks of the anchor, whichever words it
+    uses, so it may dispute it."""
+    return any(v.form == w.form and v.same_as(w) for v in values for w in said)
+
+
+def other_rows(units: list[tuple[Passage, str]], title: str) -> set[int]:
+    """Rows of a table that lists several things, when one row names the video's own thing (its
+    title's words: "| 绿茶 | 80~85 | 3 |" among 白茶, 乌龙茶, 红茶; "| PETG | … |" among PLA, ABS): the
+    other rows are about the other things. A table of properties ("Usable energy | 13.5 kWh")
+    names no such row and keeps all."""
+    named = objects(subject_words(title))
+    groups: dict[tuple[str, str], list[tuple[int, set[str]]]] = {}
+    for i, (p, text) in enumerate(units):
+        if named and p.context and text.lstrip().startswith("|"):
+            label = text.strip().strip("|").split("|")[0]
+            groups.setdefault((p.source.location, p.context), []).append((i, objects(subject_words(label))))
+    out: set[int] = set()
+    for rows in groups.values():
+        # the row naming the thing has a name for a label ("PETG"), not a description ("… steaks, chops and roasts")
+        if len(rows) >= 2 and any(w and w <= named and len(units[i][1].strip().strip("|").split("|")[0].split()) <= 3
+                                  for i, w in rows):
+            out |= {i for i, w in rows if not w & named}
+    return out
+
+
+def strict_pages(units, title: str) -> set[str]:
+    """Pages that never name the video's own thing (its title's words: a Debian manual, a brining
+    page beside a roast-chicken video): they give background only when it names an anchor's
+    subject fully."""
+    named = objects(subject_words(title))
+    if not named:
+        return set()
+    return {p.source.location for p, _ in units} - {p.source.location for p, t in units
+                                                    if named & subject_words(f"{p.source.title} {t}")}
+
+
+def other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str]:
+    """The pages that never name the product the video names ("Trailvolt X9 Review": x9): a car
+    review's 310 Nm and 420 km are that car's, not the bike's; a page may still explain without a
+    value. Nothing is set apart when the video names no product by a model code, nor when few of
+    the sources name it (under a third): then the code is a detail of the video ("The Only V60
+    Recipe"), not the product its sources are about."""
+    if not names:
+        return set()
+    said: dict[str, set[str]] = {}
+    for p, text in units:
+        said.setdefault(p.source.location, identifiers(p.source.title))
+        said[p.source.location] |= identifiers(text)
+    naming = {loc for loc, ids in said.items() if ids & names}
+    return set(said) - naming if 3 * len(naming) >= len(said) else set()
+
+
+def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
+    """Rows of a comparison table (a label and two or more value columns: "| Brightcell 10 | 10.0 |
+    5.0 | 12 |", "| French press | 18 | 300 | 4 |") whose label names nothing of the video's topic:
+    another item, whose values are set beside the video's, neither for nor against them."""
+    out = set()
+    for i, (p, text) in enumerate(units):
+        if not (p.context and text.lstrip().startswith("|")) or p.context.count("|") < 4:
+            continue  # a header of three columns or more: | label | value | value |
+        label = text.strip().strip("|").split("|")[0]
+        if label.strip() and not quantities(label) and not objects(subject_words(label)) & about:
+            out.add(i)
+    return out
+
