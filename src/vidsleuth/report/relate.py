@@ -8,10 +8,14 @@ intervals (``vidsleuth.values``):
   same kind of quantity -> supports ("between 350 and 375 °F" holds 180 °C; "at least 10 minutes"
   holds 15);
 - outside -> updates when the source is dated after the video or states a revision ("now
-  recommend", "new guidance", "will increase to … in 2025", "no longer", "已更新"), else
+  recommend", "new guidance", "will increase to … in 2025", "no longer", "已更新", its own earlier
+  edition: "Earlier versions of this FAQ said 40 to 60 ml", "由原来的18个月缩短为12个月"), else
   contradicts. A revision cue outranks a comparison cue ("we now recommend 100 cm, lower than …");
-- a value the source disparages ("45 minutes is far too short", "rather than 45") is not support:
-  the source's other value decides, or the disparaged one contradicts;
+  a later date alone does not make an argument a revision ("25% a week is overkill");
+- a value the source disparages ("45 minutes is far too short", "5.5 bar is way too hard",
+  "八十度根本泡不开") is not support: the source's other value decides, or the disparaged one
+  contradicts; a difference ("reduce by 5 psi", "within 1–2 °C") or a figure reported from a
+  video or review is no stance of the source;
 - a comparison cue with a second value or another object -> compares;
 - no value of the anchor's kind: a how-to cue -> applies; a reason -> explains; a pointer ("see
   our other article") or a bare mention -> ``None``: no stance, not evidence (the branch drops it
