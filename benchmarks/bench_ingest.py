@@ -267,8 +267,9 @@ def main() -> int:
         c = args.work / f"clip-{secs}s-720p.mp4"
         t = make_clip(c, secs)
         r = end_to_end(c, args.work / f"lib-growth-{secs}-{int(time.time() * 1000)}", "now")
-        out["growth"][secs] = {"seconds": r["seconds"], "rtf": round(secs / r["seconds"], 2), "load": r["load"],
-                               "peak_rss_mb": r["peak_rss_mb"], **_quality(r, t)}
+        out["growth"][secs] = {"seconds": r["seconds"], "rtf": round(secs / r["seconds"], 2),
+                               "cpu_seconds": r["cpu_seconds"], "load": r["load"], "peak_rss_mb": r["peak_rss_mb"],
+                               **_quality(r, t)}
         save(out, args.seconds)
     return 0
 
