@@ -43,6 +43,7 @@ def test_rows_for_other_cases_and_other_things_are_set_apart():
     got = rank([front, rider], [_row(chart, "| 65 | 72 | 79 |", head), _row(chart, "| 75 | 80 | 87 |", head)],
                title="Road Tyre Pressure")
     assert {c.excerpt for c in got if c.anchor_id == "A1"} == {"| 75 | 80 | 87 |"}
+    assert not any(c.beside for c in got)  # rows keyed by a value are cases, not other items
     sheet = Source(id="d2", kind="document", title="常见茶类冲泡参考标准", location="/x/tea.pdf")
     head = "| 茶类 | 水温(°C) | 投茶量(克) |"
     temp = _anchor("A1", "水温 80℃")

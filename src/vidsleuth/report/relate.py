@@ -252,8 +252,8 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "compares", "compares the subject with something else", 0.55
     if _APPLY.search(norm):
         return "applies", "applies the video's subject elsewhere", 0.55
-    if _EXPLAIN.search(norm) or st.readings:
-        return "explains", "gives background (a reason or a figure of its own); no value to compare", 0.4
+    if _EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
+        return "explains", "gives background (a reason); no value to compare", 0.4
     return None, "only mentions the subject: no stance", 0.0
 
 

@@ -93,7 +93,8 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
         if not (p.context and text.lstrip().startswith("|")) or p.context.count("|") < 4:
             continue  # a header of three columns or more: | label | value | value |
         label = text.strip().strip("|").split("|")[0]
-        if label.strip() and not quantities(label) and not objects(subject_words(label)) & about:
+        named = objects(subject_words(label))  # a row keyed by a value ("| 75 | 5.5 | 6.0 |") names no item
+        if named and not quantities(label) and not named & about:
             out.add(i)
     return out
 
