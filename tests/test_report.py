@@ -198,6 +198,24 @@ def test_what_repair_cannot_fix_is_shown_on_the_page(case, tmp_path):
     assert json.loads((dst / "checks.json").read_text())["passed"] is False
 
 
+def test_a_source_nobody_cites_is_dropped_with_its_evidence_records(case, tmp_path):
+    _, _, out, _ = case
+    dst = tmp_path / "uncited"
+    shutil.copytree(out, dst)
+    data = json.loads((dst / "report.json").read_text())
+    victim = data["sources"][0]["id"]
+    ev = {e["id"]: e["source_id"] for e in data["evidence"]}
+    assert victim in ev.values()
+    data["findings"] = [f for f in data["findings"] if not any(ev.get(e) == victim for e in f["evidence_ids"])]
+    (dst / "report.json").write_text(json.dumps(data))
+    rerender(dst)
+    assert check_report(dst, browser=False)["checks"]["sources_cited"]
+    _, repaired = validate(dst, rounds=2, browser=False)
+    assert victim not in {s.id for s in repaired.sources}
+    assert all(e.source_id != victim for e in repaired.evidence)
+    assert {e.source_id for e in repaired.evidence} <= {s.id for s in repaired.sources}
+
+
 def test_report_check_fails_a_contradictory_pair_and_an_off_subject_excerpt(case, tmp_path):
     _, _, out, _ = case
     assert check_report(out, browser=False, only=["relations"])["passed"]

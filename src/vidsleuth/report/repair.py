@@ -8,7 +8,7 @@ and in ``checks.json``, never hidden.
 - a finding without a citation: the writer model rewrites that paragraph with the failure in front
   of it when one is configured; otherwise the best-matching evidence of the same anchor is cited
   when its excerpt shares the finding's words, else the claim moves to the open questions;
-- a source nobody cites: dropped from the list;
+- a source nobody cites: dropped from the list, with its evidence records;
 - missing assets: the video and the cited documents are placed again.
 """
 
@@ -47,7 +47,10 @@ def repair(data: ReportData, failures: list[dict], folder: Path, *, writer=None)
         data = _recite(data, uncited, writer)
     if _ids(failures, "sources_cited"):
         cited = {data.evidence_of(e).source_id for f in data.findings for e in f.evidence_ids if data.evidence_of(e)}
-        data = replace(data, sources=tuple(s for s in data.sources if s.id in cited))
+        # a dropped source takes its evidence records with it: a record citing no listed source is a
+        # dangling link (scored as one, and shown nowhere a reader could follow)
+        data = replace(data, sources=tuple(s for s in data.sources if s.id in cited),
+                       evidence=tuple(e for e in data.evidence if e.source_id in cited))
     if _ids(failures, "assets"):
         from .render import copy_sources, place_video
 
