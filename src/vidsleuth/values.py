@@ -103,8 +103,10 @@ class Value:
         shown = show_unit(self.unit)
         sep = "" if shown in ("%", "°C", "°F") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:g}" for x in self.stated)
-        if self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥") or shown == "pH":
-            body = f"{shown}{nums}" if shown != "pH" else f"pH {nums}"
+        if shown == "pH":  # written before its number
+            body = f"pH {nums}"
+        elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
+            body = f"{shown}{nums}"
         else:
             body = f"{nums}{sep}{shown}"
         return {"lower": "≥ ", "upper": "≤ ", "approx": "≈ "}.get(self.form, "") + body
