@@ -9,7 +9,7 @@ from dataclasses import asdict, fields
 from ..files import write_atomic
 
 # The report's prompt templates, hashed into its run record (the pipeline re-exports them).
-PROMPTS = ("report_relate.j2", "report_write.j2", "report_summary.j2", "report_support.j2")
+PROMPTS = ("report_judge.j2", "report_write.j2", "report_summary.j2", "report_support.j2")
 
 _PREPARE = {"docs", "index", "web", "model", "config", "library", "ingest_options", "date", "browser", "language",
             "settings", "sources", "follow_links", "relater", "relater_model"}

@@ -23,8 +23,7 @@ intervals (``vidsleuth.values``):
 Of several values of the kind, the most specific (narrowest interval) decides: a safety limit "up
 to 260 °C" yields to "200–220 °C" in the same row or sentence.
 
-``relate_model`` asks a configured endpoint with the excerpt and the video moment in front of it
-(prompt ``report_relate.j2``); an unparseable answer falls back to the rules and says so.
+A model relater (the endpoint alone, or judging the rules' borderline outputs) is ``report.judge``.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ import re
 
 from ..values import MATCH, Value, commensurate, normalise
 from .facts import Reading, codes, objects, quantities, statement, subject_words
-from .types import RELATIONS, Anchor
+from .types import Anchor
 
 _COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
                       r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)", re.I)  # 从而/因而: a consequence, not a contrast
@@ -71,13 +70,6 @@ _POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|o
                       r"|详见|参见|另文", re.I)
 _APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
                     r"in practice|works? (?:just )?as well|can be used)\b|同样适用|也适用|也可以用于", re.I)
-
-RELATE_SCHEMA = {
-    "type": "object",
-    "properties": {"relation": {"type": "string", "enum": list(RELATIONS)}, "rationale": {"type": "string"},
-                   "confidence": {"type": "number", "minimum": 0, "maximum": 1}},
-    "required": ["relation", "rationale", "confidence"],
-}
 
 
 def anchor_text(anchor: Anchor) -> str:
@@ -255,22 +247,3 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     if _EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
     return None, "only mentions the subject: no stance", 0.0
-
-
-def relate_model(model, anchor: Anchor, excerpt: str, source_title: str, source_date: str, video_date: str,
-                 max_tokens: int = 200) -> tuple[str, str, float]:
-    """The endpoint decides; its reply is schema-checked (one repair attempt), else the rules decide."""
-    from ..errors import ModelOutputError
-    from ..prompts import render
-    from ..timecode import clock
-
-    moments = "; ".join(f"{clock(m.start)} ({m.kind}) \"{m.text}\"" for m in anchor.moments)
-    prompt = render("report_relate.j2", anchor=anchor.text, moments=moments, excerpt=excerpt, title=source_title,
-                    date=source_date or "undated", video_date=video_date or "unknown", relations=", ".join(RELATIONS))
-    try:
-        reply = model.chat(prompt, schema=RELATE_SCHEMA, max_tokens=max_tokens)
-    except ModelOutputError:
-        rel, why, conf = relate_rules(anchor, excerpt, source_date, video_date)
-        return rel, f"model reply unusable; rules: {why}", conf
-    d = reply.data
-    return d["relation"], str(d["rationale"])[:400], float(d["confidence"])

@@ -5,7 +5,7 @@ rendered and checked.
 
 Every function takes and returns plain JSON-able data (what an agent sends and reads), built on
 the same stage functions ``vidsleuth report`` uses: ``anchors.find_anchors``, the source registry
-and ``branches.rank``, ``relate.relate_rules``/``relate_model``, ``render.write_outputs``. A record
+and ``branches.rank``, ``relate.relate_rules``/``judge.Relater``, ``render.write_outputs``. A record
 that does not fit says which one and why, in one line.
 """
 
