@@ -183,7 +183,8 @@ class Statement:
     cases: tuple[Value, ...] = ()  # a table row's label as a value: the case the row is for ("25–50 mm" bits)
 
 
-def _cells(row: str) -> list[str]:
+def cells(row: str) -> list[str]:
+    """A Markdown table row's cells, stripped ("| PLA | 200–220 |" -> ["PLA", "200–220"])."""
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
@@ -201,10 +202,10 @@ def _header_unit(header: str) -> str:
 def read_row(row: str, header: str) -> Statement:
     """A table row under its header as (subject, value) pairs: the row's label and the column's
     header are the subject, the header's unit completes a bare number."""
-    cells, heads = _cells(row), _cells(header) if header else []
-    label = cells[0] if cells else ""
+    row_cells, heads = cells(row), cells(header) if header else []
+    label = row_cells[0] if row_cells else ""
     readings = []
-    for k, cell in enumerate(cells[1:], 1):
+    for k, cell in enumerate(row_cells[1:], 1):
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit

@@ -4,7 +4,7 @@ whose title states an anchor's own figure (which speak of it whatever words they
 
 from __future__ import annotations
 
-from .facts import Statement, identifiers, objects, quantities, subject_words
+from .facts import Statement, cells, identifiers, objects, quantities, subject_words
 from .sources import Passage
 
 
@@ -46,12 +46,12 @@ def other_rows(units: list[tuple[Passage, str]], title: str) -> set[int]:
     groups: dict[tuple[str, str], list[tuple[int, set[str]]]] = {}
     for i, (p, text) in enumerate(units):
         if named and p.context and text.lstrip().startswith("|"):
-            label = text.strip().strip("|").split("|")[0]
+            label = cells(text)[0]
             groups.setdefault((p.source.location, p.context), []).append((i, objects(subject_words(label))))
     out: set[int] = set()
     for rows in groups.values():
         # the row naming the thing has a name for a label ("PETG"), not a description ("… steaks, chops and roasts")
-        if len(rows) >= 2 and any(w and w <= named and len(units[i][1].strip().strip("|").split("|")[0].split()) <= 3
+        if len(rows) >= 2 and any(w and w <= named and len(cells(units[i][1])[0].split()) <= 3
                                   for i, w in rows):
             out |= {i for i, w in rows if not w & named}
     return out
@@ -92,7 +92,7 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
     for i, (p, text) in enumerate(units):
         if not (p.context and text.lstrip().startswith("|")) or p.context.count("|") < 4:
             continue  # a header of three columns or more: | label | value | value |
-        label = text.strip().strip("|").split("|")[0]
+        label = cells(text)[0]
         named = objects(subject_words(label))  # a row keyed by a value ("| 75 | 5.5 | 6.0 |") names no item
         if named and not quantities(label) and not named & about:
             out.add(i)

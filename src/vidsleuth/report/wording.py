@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .facts import cells as _cells
+
 QUOTE_CHARS = 200  # a quoted excerpt longer than this is cut at a word, with "…"
 TITLE_CHARS = 90
 _MARKS = re.compile(r"^\s*(?:#+|[-*>•]+)\s*")
@@ -51,10 +53,6 @@ def source_name(title: str, date: str = "", zh: bool = False) -> str:
         named = f"“{t}”" if "《" in t or "》" in t else f"《{t}》"
         return named + (f"（{date}）" if date else "")
     return f"“{t}”" + (f" ({date})" if date else "")
-
-
-def _cells(row: str) -> list[str]:
-    return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
 def readable(excerpt: str, context: str = "", limit: int = QUOTE_CHARS) -> str:
