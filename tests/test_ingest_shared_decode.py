@@ -35,3 +35,36 @@ def test_ingest_with_one_decode_equals_separate_stages(main_clip, tmp_path):
     assert len(shared.of_kind("shot")) == len(truth["cuts_seconds"]) + 1 and shared.of_kind("ocr")
     names = sorted(p.name.split("-")[0] for p in (tmp_path / "a" / "stages").rglob("*.json"))
     assert names == ["ocr", "shots", "transcript"]  # each stage cached on its own
+
+
+def _reference_frames(path) -> int:
+    import av
+
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        stream.codec_context.skip_frame = "NONREF"
+        return sum(1 for _ in container.decode(stream))
+
+
+@pytest.mark.parametrize("fps", [1.0, 3.0])
+def test_packet_rule_decodes_only_the_frames_next_to_samples(pattern_clip, fps, monkeypatch):
+    """Skipping decided per packet from its own time: besides the reference frames only the frames
+    within one interval of a sample are decoded (the rule from the last frame out decoded the
+    8 before each), every sample still the frame ``iter_frames`` returns, none fetched by a seek."""
+    import vidsleuth.media.scan as scan_module
+
+    seeks: list[float] = []
+    real_exact = scan_module._exact
+    monkeypatch.setattr(scan_module, "_exact", lambda p, t, m: seeks.append(t) or real_exact(p, t, m))
+    counts = {}
+    for rule in ("output", "packet"):
+        monkeypatch.setattr(scan_module, "SKIP_BY", rule)
+        seen = list(scan(pattern_clip, fps=fps, max_side=160, small_size=small_size))
+        samples = [s for f in seen for s in f.samples]
+        expected = list(iter_frames(pattern_clip, fps=fps, max_side=160))
+        assert [s.t for s in samples] == [e.t for e in expected]
+        assert all(np.array_equal(np.asarray(s.image), np.asarray(e.image)) for s, e in zip(samples, expected))
+        counts[rule] = len(seen)
+    assert seeks == []
+    refs = _reference_frames(pattern_clip)
+    assert refs < counts["packet"] <= refs + 3 * len(samples) < counts["output"]

@@ -2,8 +2,8 @@
 
 The fast path (default) feeds the detector from one low-resolution, frame-skipping decode:
 non-reference frames are not decoded (an encoder starts a new shot on a reference frame, usually
-a keyframe) and each frame is scaled by FFmpeg straight to the detector's working width (about
-256 px, PySceneDetect's own downscale), instead of being converted to a full-size image first.
+a keyframe) and each frame is scaled by FFmpeg (its area scaler) straight to the detector's working width
+(about 256 px, PySceneDetect's own downscale), instead of being converted to a full-size image first.
 ``fast=False`` is PySceneDetect's own reader (every frame, full size, then downscaled).
 """
 
@@ -15,7 +15,7 @@ from ..errors import MediaError, require
 from ..media import probe
 from ..types import Segment
 
-SHOTS_VERSION = 2  # part of the ingest cache key: 2 = the low-resolution frame-skipping decode
+SHOTS_VERSION = 3  # part of the ingest cache key: 2 = the low-resolution frame-skipping decode, 3 = area scaling
 
 
 def detect_shots(path: str | Path, *, threshold: float = 27.0, min_shot: float = 0.5, fast: bool = True) -> list[Segment]:
@@ -85,6 +85,7 @@ def small_size(width: int, height: int) -> tuple[int, int]:
 def _fast_cuts(path: str | Path, threshold: float, min_shot: float) -> list[float]:
     """Cut times (seconds) from ContentDetector over a NONREF-skipping, small-frame decode."""
     from ..media import open_media
+    from ..media.scan import small_bgr
 
     with open_media(path) as container:
         stream = container.streams.video[0]
@@ -99,7 +100,7 @@ def _fast_cuts(path: str | Path, threshold: float, min_shot: float) -> list[floa
                 if frame.pts is None:
                     continue
                 finder.feed(float(frame.pts * stream.time_base),
-                            frame.reformat(width=size[0], height=size[1], format="bgr24").to_ndarray())
+                            small_bgr(frame, size))
         except Exception as exc:  # FFmpeg errors on damaged files: the cuts before the damage stand
             if finder.last is None:
                 raise MediaError(f"shot detection cannot decode the video: {exc}", path=path) from exc
