@@ -110,3 +110,15 @@ def test_a_money_difference_takes_bare_prices_and_the_other_targets_currency():
     values = calculator.same_currency({t[0].phrase: a, t[1].phrase: b})
     answer = calculator.compute(op, values)[0]
     assert answer == "3.50 EUR" and matches(answer, "3.50 euros")
+
+
+def test_prices_in_currencies_named_by_a_word():
+    """A price in a currency the money reader has no symbol for ("pesos", "yen") is read whole."""
+    from vidsleuth.browse.extract import Line, settle
+
+    lines = [Line("v", "ocr", "Stall 1 · carnitas · 18 pesos each"), Line("v", "ocr", "Stall 2 · 25 pesos"),
+             Line("v", "speech", "We started at the first stall near the fountain.")]
+    got = settle("What price per taco is shown on screen for the first stall?", "the first stall", lines)
+    assert got and got[0] == "18 pesos"
+    said = [Line("w", "speech", "A bowl of soba costs 900 yen here, the tempura 400 yen.")]
+    assert settle("How much does a bowl of soba cost?", "soba", said)[0] == "900 yen"

@@ -93,11 +93,12 @@ class VideoBrowser:
         return "embed" if _text_only(self.models.for_role("watcher")) else "llm"
 
     def watch(self, question: str, hits: list, loop: int = 0, steps: list | None = None, *, visual: bool = True,
-              kind: str | None = None, constraints=None) -> list[str]:
+              kind: str | None = None, constraints=None, target=None) -> list[str]:
         """The Watcher (``watcher.py``): the top-k of ``hits`` for ``question``; ``visual=False`` is
-        the metadata-only ablation; ``kind`` overrides the configured Watcher."""
+        the metadata-only ablation; ``kind`` overrides the configured Watcher; ``target``: the
+        named target a loop screens for (a title naming it exactly goes first)."""
         fn = watch_embed if (kind or self.watcher_kind()) == "embed" else watch_llm
-        return fn(self, question, hits, loop, [] if steps is None else steps, visual, constraints)
+        return fn(self, question, hits, loop, [] if steps is None else steps, visual, constraints, target)
 
     def _check(self, question, query, selected, history, loop, steps, ask: "Ask") -> tuple[bool, str, dict]:
         """The model's HALT/CONTINUE, then the structured decision (``checker.decide``)."""
@@ -107,14 +108,15 @@ class VideoBrowser:
                         accumulated_evidence="; ".join(evidence) or "(none)",
                         history="; ".join(f'loop {h["loop"]}: "{h["query"]}" -> {h["selected"]}' for h in history)).strip()
         texts = {v: self.videos.candidate_text(v, None).everything for v in selected}
+        titles = {v: self.videos.record(v).title for v in selected}
         try:
             reply = model.chat(prompt, schema=CHECKER_SCHEMA, max_tokens=self.cfg.checker_max_tokens)
             halt = str(reply.data["decision"]).upper() == "HALT"
-            d = decide(halt, str(reply.data.get("feedback") or ""), ask.targets, texts)
+            d = decide(halt, str(reply.data.get("feedback") or ""), ask.targets, texts, titles, question)
             steps.append(Step.from_reply("checker", loop, f"{len(evidence)} evidence items", d.to_dict(reply.data), reply,
                                          d.note))
         except ModelOutputError as exc:
-            d = decide(False, "", ask.targets, texts)
+            d = decide(False, "", ask.targets, texts, titles, question)
             steps.append(Step("checker", loop, "evidence", {"raw": exc.raw[:300], **d.to_dict(None)},
                               note="unparseable: CONTINUE"))
         return d.halt, d.feedback, d.covered
@@ -148,7 +150,8 @@ class VideoBrowser:
             candidates += [h.video_id for h in hits if h.video_id not in candidates]
             if aim:  # a missing target: screen for it, among the videos not selected yet
                 hits = [h for h in hits if h.video_id not in selected]
-            picked = self.watch(aim or question, hits, loop, steps, constraints=cons) if hits else []
+            picked = self.watch(aim or question, hits, loop, steps, constraints=cons,
+                                target=missing[0] if missing else None) if hits else []
             new = [v for v in picked if v not in selected]
             selected += new
             history.append({"loop": loop, "query": query, "selected": ", ".join(picked)})

@@ -102,7 +102,7 @@ def calculate(agent, question: str, targets: tuple, covers: dict, selected: list
     if op is None:
         return None
     if op.dimension is None:  # "how much more does a ticket cost …": the asked kind names it
-        op = replace(op, dimension=extract.dimension(question))
+        op = replace(op, dimension=calculator.counted(question) or extract.dimension(question))
     values, found = {}, {}
     for t in targets:
         vid = covers.get(t.phrase)

@@ -13,7 +13,7 @@ answer and the calculation the trace shows.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ..search.analysis import Analyzer
@@ -38,7 +38,9 @@ COMPARATIVES: dict[str, tuple[str, str | None]] = {
     "better": ("min:time|max", None), "most": ("max", None), "least": ("min", None),
 }
 ARITHMETIC = (  # (pattern, kind, dimension it implies)
-    (r"\bhow\s+many\s+years\b.*\b(?:between|after|before|apart|separate|passed|elapsed)\b", "difference", "year"),
+    (r"\bhow\s+many\s+years\b.*\b(?:between|after|before|apart|separate|passed|elapsed|predates?|postdates?|"
+     r"precedes?|older|younger|earlier|later)\b", "difference", "year"),
+    (r"\b(?:years?\s+apart|apart\s+in\s+years)\b", "difference", "year"),
     (r"\b(?:difference|gap)\b", "difference", None),
     (r"\bhow\s+(?:much|many)\s+(?:\w+\s+){0,2}?(?:more|less|fewer|longer|shorter|heavier|lighter|warmer|colder|"
      r"higher|lower|older|later|earlier|cheaper|faster|slower)\b", "difference", None),
@@ -120,7 +122,23 @@ def quantities(line: str) -> list[Quantity]:
     return out + _years(line)
 
 
+def counted(question: str) -> str | None:
+    """The dimension the question's "how many <noun>" asks for: a unit's ("how many minutes" ->
+    ``time``, read through ``quantities``), else a count of the things ("how many steps" ->
+    ``count:step``); None without one. Years are not counted things (``ARITHMETIC`` reads them)."""
+    m = re.search(r"\bhow\s+many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)", question.lower())
+    if not m or m.group(1) in {"years", "year"} or m.group(1) in STOPWORDS:
+        return None
+    unit = [q.dimension for q in quantities(f"2 {m.group(1)}") if q.dimension in _DIMENSION_OF]
+    if unit:
+        return unit[0]
+    stem = _ANALYZER.tokens(m.group(1))
+    return f"count:{stem[0]}" if stem else None
+
+
 def _wanted(op: Operation, q: Quantity) -> bool:
+    if op.dimension and op.dimension.startswith("count:"):  # "187 steps" may be read as a unit of its own
+        return q.dimension == op.dimension or _ANALYZER.tokens(q.unit)[:1] == [op.dimension[6:]]
     if op.dimension is None:
         return not q.dimension.startswith("count:") and q.dimension != "year"
     return q.dimension == _DIMENSION_OF.get(op.dimension, op.dimension)
@@ -132,7 +150,8 @@ def target_value(op: Operation, target, question: str, lines: list[str]) -> Quan
     want = set(target.words) | set(_ANALYZER.tokens(" ".join(w for w in tokens(question) if w not in STOPWORDS)))
     best: tuple | None = None
     for rank, line in enumerate(lines):
-        qs = [q for q in quantities(line) if _wanted(op, q)]
+        qs = [q if q.dimension == op.dimension or not (op.dimension or "").startswith("count:") else
+              replace(q, dimension=op.dimension) for q in quantities(line) if _wanted(op, q)]
         if not qs:
             continue
         have = set(_ANALYZER.tokens(line))
@@ -160,8 +179,6 @@ def price_value(target, question: str, found: list) -> Quantity | None:
 
 def same_currency(values: dict[str, Quantity]) -> dict[str, Quantity]:
     """Prices stated without a currency take the one currency the other targets' prices state."""
-    from dataclasses import replace
-
     codes = {q.unit for q in values.values() if q.dimension == "money" and q.unit}
     if len(codes) != 1:
         return values

@@ -19,16 +19,39 @@ from ..search.analysis import Analyzer
 from .guards import STOPWORDS, tokens
 
 _ANALYZER = Analyzer()
+_T = r"(?:the\s+)?(?P<%s>[^,:;?]+?)"  # one target's words (after an optional article)
+_A, _B = _T % "a", _T % "b"
+_END = r"\s*(?:[,:;?]|$)"
+# a verb after a target's name ("after the bridge opened did …", "was the tower built?"), not part of it
+_VERB = (r"(?:\w+ed|built|begun|began|won|held|made|ran|run|rose|set|took\s+place|open|opens|close|start|begin|finish|"
+         r"end|win|happen|appear|arrive|launch|form|debut|cost|costs|weigh|weighs|take|takes|last|lasts|measure|measures|"
+         r"hold|holds|seat|seats|reach|reaches|climb|climbs|cover|covers|span|spans|add|make|have|has|contain|contains|offer|"
+         r"offers|sell|sells)")
 _ALTERNATIVES = (  # two named targets, in the order the question names them
-    r"(?:^|[,:;]\s*|\b(?:which|who|what)\b[^,:;?]*?\b(?:is|was|are|were|has|had|did|does)\s+)"
-    r"(?:the\s+)?(?P<a>[^,:;?]+?)\s*,?\s+or\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*\?",
-    r"\bbetween\s+(?:the\s+)?(?P<a>[^,:;?]+?)\s+and\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*(?:[,:;?]|$)",
-    r"\b(?:is|was|are|were|does|did)\s+(?:the\s+)?(?P<a>[^,:;?]+?)\s+(?:\w+er\s+|more\s+\w+\s+)?than\s+(?:the\s+)?"
-    r"(?P<b>[^,:;?]+?)\s*\?",
-    r"\bthan\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s*,\s*(?:the\s+)?(?P<a>[^,:;?]+?)\s*\?",
-    r"\b(?:both|of|for)\s+(?:the\s+)?(?P<a>[^,:;?]+?)\s+and\s+(?:the\s+)?(?P<b>[^,:;?]+?)\s+"
-    r"(?:combined|together|in\s+total|altogether)\b",
+    rf"(?:^|[,:;]\s*|\b(?:which|who|what)\b[^,:;?]*?\b(?:is|was|are|were|has|had|did|does)\s+){_A}\s*,?\s+or\s+{_B}\s*\?",
+    rf"\bbetween\s+{_A}\s+and\s+{_B}{_END}",
+    rf"\b(?:is|was|are|were|does|did)\s+{_A}\s+(?:\w+er\s+|(?:more|less)\s+\w+\s+|{_VERB}\s+(?:\w+\s+)?)?than\s+{_B}\s*\?",
+    rf"\bthan\s+{_B}\s*,\s*{_A}\s*\?",
+    rf"\b(?:both|of|for)\s+{_A}\s+and\s+{_B}\s+(?:combined|together|in\s+total|altogether)\b",
+    # "How many years after the A opened did the B open?", "… before A was B built?"
+    rf"\bhow\s+(?:many\s+\w+|much\s+(?:\w+\s+)?|long)\s*(?:after|before|later\s+than|earlier\s+than)\s+{_A}"
+    rf"\s+(?:{_VERB}\s+)?(?:did|was|were|does|do|is|are|had|has|would)\s+{_B}(?:\s+{_VERB})?\s*\?",
+    rf"\bseparate[sd]?\s+{_A}\s+and\s+{_B}{_END}",  # "How many years separate A and B?"
+    rf"^(?:of|between)\s+{_A}\s+and\s+{_B}\s*,\s*(?:which|who|what)\b",  # "Of A and B, which …?"
+    rf"\b(?:do|did|does|would|will)\s+{_A}\s+and\s+{_B}\s+(?:{_VERB}\s+)?(?:combined|together|in\s+total|altogether)\b",
+    rf"\b(?:which|who)\s+(?:one\s+)?of\s+(?:the\s+two|these|them|both)\s*,\s*{_A}\s*,?\s+or\s+{_B}\s*,",  # "Which of the two, A or B, …"
+    rf"\b(?:does|did|is|was)\s+{_A}\s+(?:predate|postdate|precede|follow|outlast|outweigh|outsell)s?\s+{_B}{_END}",
+    rf"\b(?:does|did|is|was)\s+{_A}\s+(?:{_VERB}\s+)?compared\s+(?:with|to)\s+{_B}{_END}",
 )
+# looser readings, taken only when the question asks to combine or separate two values
+_GATED = (
+    rf"\bboth\s+{_A}\s+and\s+{_B}{_END}",  # "… in total if you climbed both the A and the B?"
+    rf"\b(?:of|for)\s+{_A}\s+and\s+{_B}{_END}",  # "the combined length of A and B?", "years apart … of A and B?"
+    rf"\b(?:do|did|does|would|will|were|are|was|is)\s+{_A}\s+and\s+{_B}(?:\s+{_VERB})?\s*\?",  # "Together, how much do A and B weigh?"
+    rf",\s*(?!(?:how|what|which|who|when|where)\b){_A}\s+and\s+{_B}\s*\?",  # "What is the sum of the two prices, A and B?"
+)
+_AGGREGATE = re.compile(r"\b(?:combined|together|in\s+total|total|altogether|sum|add\s+up|difference|gap|apart|"
+                        r"separate[sd]?)\b", re.I)
 MISSING = re.compile(
     r"\b(?:not\s+enough|insufficient|missing|lack(?:s|ing)?|no\s+(?:information|evidence|data|video|mention)|"
     r"(?:does|do|did)\s*(?:not|n't)\s+(?:provide|show|contain|include|mention|give|say|cover|specify)|"
@@ -57,7 +80,8 @@ def _terms(text: str) -> list[str]:
 def targets(question: str) -> tuple[Target, ...]:
     """The question's named targets (two or more), or () for a single-video question."""
     question = re.sub(rf",\s*({_ATTRIBUTION}\s+[^,?]+),", r" \1", question, flags=re.I)
-    for pat in _ALTERNATIVES:
+    gated = _GATED if _AGGREGATE.search(question) else ()
+    for pat in _ALTERNATIVES + gated:
         m = re.search(pat, question, flags=re.I)
         if not m:
             continue
@@ -86,18 +110,75 @@ def focus(question: str, target: Target, found: tuple[Target, ...]) -> str:
     return " ".join([target.phrase] + [w for w in context_words(question, found).split() if w not in phrase])
 
 
-def coverage(found: tuple[Target, ...], texts: dict[str, str]) -> dict[str, str | None]:
-    """Per target phrase, the selected video that covers it (None when none does)."""
-    out: dict[str, str | None] = {}
-    for t in found:
-        best, share = None, 0.0
-        for vid, text in texts.items():
-            have = set(_ANALYZER.tokens(text))
-            s = sum(w in have for w in t.words) / len(t.words)
-            if s >= COVER and s > share and vid not in out.values():
-                best, share = vid, s
-        out[t.phrase] = best
-    return out
+def coverage(found: tuple[Target, ...], texts: dict[str, str], titles: dict[str, str] | None = None,
+             question: str = "") -> dict[str, str | None]:
+    """Per target phrase, the selected video that covers it (None when none does): one video per
+    target, the assignment covering most targets, then most targets named by the video's title
+    (``title_fit``), then most of their words (a video that mentions the other target in passing
+    does not take that target's place)."""
+    from itertools import permutations
+
+    share = {(t.phrase, vid): sum(w in have for w in t.words) / len(t.words)
+             for vid, text in texts.items() for have in [set(_ANALYZER.tokens(text))] for t in found}
+    slots = list(texts) + [None] * len(found)
+    best: tuple = ((-1, -1, -1.0), {})
+    for pick in permutations(slots, len(found)):
+        out = {t.phrase: (v if v is not None and share[(t.phrase, v)] >= COVER else None) for t, v in zip(found, pick)}
+        named = sum(title_fit(t, (titles or {}).get(v, ""), question) != UNNAMED for t, v in zip(found, pick) if out[t.phrase])
+        key = (sum(v is not None for v in out.values()), named, sum(share[(p, v)] for p, v in out.items() if v is not None))
+        if key > best[0]:
+            best = (key, out)
+    return best[1] if found else {}
+
+
+EXACT, VARIANT, UNNAMED = 0, 1, 2  # how a candidate's title names a target
+_EVENT = re.compile(r"^\w+(?:ing|ion|ment|al)\s+of\s+(?:the\s+)?", re.I)  # "the opening of", "completion of"
+# words a title puts beside a name to say what the video is, not which item it is
+_VIDEO_WORDS = frozenset(_ANALYZER.tokens("review reviews tour test tested guide video vlog history story visit look "
+                                          "unboxing demo tutorial trip ride walk first hands explained"))
+
+
+def title_fit(target: Target, title: str, question: str) -> int:
+    """EXACT when the title holds the target's words as one run (stop words inside it allowed)
+    with no word beside it that the question never says; VARIANT when such a word stands beside
+    the run ("Ridgeback XL" for "the Ridgeback", "Tram Extension" for "the tram": another item of
+    the same name); UNNAMED when the title does not hold every distinctive word."""
+    phrase = set(_terms(target.phrase))
+    need = set(target.words) & set(_terms(_EVENT.sub("", target.phrase))) or set(target.words)
+    asked = set(_terms(question)) | _VIDEO_WORDS
+    best = UNNAMED
+    for part in re.split(r"\s[-–—|/]\s|[:;,()\[\]!?]", title):  # a run ends where the title's punctuation does
+        stems = [(_ANALYZER.tokens(w) or [""])[0] if w not in STOPWORDS else "" for w in tokens(part)]
+        for i, st in enumerate(stems):
+            if st not in phrase or (i and stems[i - 1] in phrase):
+                continue  # a run starts at a phrase word that does not follow another
+            j = i
+            while j + 1 < len(stems) and (stems[j + 1] in phrase or (not stems[j + 1] and j + 2 < len(stems)
+                                                                     and stems[j + 2] in phrase)):
+                j += 1
+            if not need <= set(stems[i:j + 1]):
+                continue
+            beside = [stems[k] for k in (i - 1, j + 1) if 0 <= k < len(stems)]
+            best = min(best, VARIANT if any(b and b not in asked for b in beside) else EXACT)
+    return best
+
+
+def named_first(target: Target | None, titles: dict[str, str], question: str) -> tuple[list[str], str]:
+    """``titles``' ids (in their order) with the first one whose title names ``target`` exactly
+    moved before every candidate whose title names a variant of it, and the note saying so;
+    unchanged when no title names it exactly or no variant comes before it."""
+    ids = list(titles)
+    if target is None:
+        return ids, ""
+    fit = {v: title_fit(target, t, question) for v, t in titles.items()}
+    exact = [v for v in ids if fit[v] == EXACT]
+    variants = [v for v in ids if fit[v] == VARIANT and exact and ids.index(v) < ids.index(exact[0])]
+    if not variants:
+        return ids, ""
+    out = [v for v in ids if v != exact[0]]
+    out.insert(out.index(variants[0]), exact[0])  # it takes the place of the first variant before it
+    return out, (f"named target: {', '.join(variants)} name(s) a variant of {target.phrase!r} in the title; "
+                 f"{exact[0]} names it exactly and goes first")
 
 
 @dataclass(frozen=True)
@@ -113,9 +194,11 @@ class Decision:
                 "decision": "HALT" if self.halt else "CONTINUE", "feedback": self.feedback}
 
 
-def decide(model_halt: bool, feedback: str, found: tuple[Target, ...], texts: dict[str, str]) -> Decision:
-    """The final decision (see the module docstring)."""
-    covered = coverage(found, texts)
+def decide(model_halt: bool, feedback: str, found: tuple[Target, ...], texts: dict[str, str],
+           titles: dict[str, str] | None = None, question: str = "") -> Decision:
+    """The final decision (see the module docstring); ``titles`` and ``question`` let a title that
+    names a target settle which video covers it."""
+    covered = coverage(found, texts, titles, question)
     missing = [p for p, v in covered.items() if v is None]
     needs = tuple(t.phrase for t in found)
     if not texts:

@@ -33,6 +33,8 @@ CHANNEL_PATTERNS = (
     rf"(?P<x>{_NAME})['’]s\s+(?:[\w-]+\s+){{0,2}}{_KIND}",
     rf"(?P<x>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*s)['’]\s+(?:[\w-]+\s+){{0,2}}{_KIND}",
     rf"(?i:channel|uploader|creator)\s+{_QUOTE}",
+    # "According to Heights & Spires, …", "According to Camp Kit Check's reviews": who tells it
+    rf"(?i:according\s+to)\s+(?:the\s+)?(?P<x>{_NAME})",
 )
 TITLE_PATTERNS = (
     rf"(?i:titled|called|named|entitled)\s+{_QUOTE}",
@@ -222,7 +224,7 @@ def _clean_name(name: str) -> str:
     words = name.strip().split()
     while words and words[0].casefold() in STOPWORDS:  # "In Rossi Bakery" at a sentence start
         words = words[1:]
-    name = " ".join(words)
+    name = re.sub(r"['’]s?$", "", " ".join(words))  # "Camp Kit Check's reviews": the possessive is not the name
     return re.sub(r"\s+(?:video|channel|clip)$", "", name, flags=re.I).strip(" .,'\"")
 
 
@@ -239,7 +241,10 @@ def parse(question: str) -> Constraints:
 
     for pat in CHANNEL_PATTERNS:
         for m in re.finditer(pat, question):
-            add("channel", _clean_name(m.group("x") if "x" in m.groupdict() and m.group("x") else m.group(1)), m.group(0))
+            name = _clean_name(m.group("x") if "x" in m.groupdict() and m.group("x") else m.group(1))
+            # "According to Brew History and Tram Tales": two channels, each one target's
+            for part in re.split(r"\s+and\s+", name) if pat.startswith("(?i:according") else [name]:
+                add("channel", part, m.group(0))
     for pat in TITLE_PATTERNS:
         for m in re.finditer(pat, question):
             value = m.groupdict().get("x") or m.group(1)

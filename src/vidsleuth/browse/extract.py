@@ -77,6 +77,10 @@ _COMPOUND = re.compile(r"(?<![\d.,])(?<!\d:)\d+\s?(?:hours?|hrs?|h)\s?(?:and\s)?
                        r"|(?<![\d:.,])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:]|[.,]\d)", re.I)
 _SYMBOLS = {"eur": "€", "gbp": "£", "usd": "$", "cny": "¥"}  # ``values.read_money``'s codes -> as shown
 CODES = {"€": "EUR", "£": "GBP", "$": "USD", "¥": "CNY"}
+# currencies named by a word that ``values.read_money`` does not read ("15 pesos each", "800 yen")
+_PRICE_WORD = re.compile(r"(?<![\w.,])(?P<n>\d+(?:[.,]\d{1,2})?)\s?(?P<cur>pesos?|yen|rupees?|francs?|kronor|krona|kroner|"
+                         r"krone|zloty|zlotys|forints?|baht|lira|lire|reais|ringgit|rupiah|dirhams?|shekels?|dinars?|"
+                         r"roubles?|rubles?|koruna|lei)(?![a-z])", re.I)
 _PRICE_OCR = re.compile(r"(?<![\w.])(?P<conf>[Eef])\s?(?P<n>\d+[.,]\d{2})(?![\d])")  # "E4.90", "f3.40"
 _PER = r"\s?/\s?(?:kg|g|lb|l|ml)\b"  # a unit price ("32/kg")
 _PRICE_BARE = re.compile(rf"(?<![\w.,:€£$¥-])(?P<n>\d+\.\d{{2}}|\d+(?={_PER}))(?P<per>{_PER})?(?![\d%:]|\s?(?:[a-z]|%))", re.I)
@@ -181,6 +185,9 @@ def prices(lines: list[Line]) -> list[Found]:
                 sym = _OCR_SYMBOL[m.group("conf")]
                 spans.append((m.span(), Found(f"{sym}{m.group('n')}", ln, m.group("n"), sym,
                                               f"OCR's {m.group('conf')!r} before a price read as {sym!r}")))
+        for m in _PRICE_WORD.finditer(t):
+            if not any(a <= m.start() < b for (a, b), _ in spans):
+                spans.append((m.span(), Found(f"{m.group('n')} {m.group('cur')}", ln, m.group("n").replace(",", "."))))
         for m in _PRICE_BARE.finditer(t):
             if not any(a <= m.start() < b for (a, b), _ in spans):
                 if ln.video not in by_video:

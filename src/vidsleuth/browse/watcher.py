@@ -18,6 +18,7 @@ from ..errors import ModelOutputError
 from ..models.types import ImagePart, Message
 from ..prompts import render
 from ..timecode import seconds_label
+from .checker import named_first
 from .fusion import fuse
 from .trace import Step
 from .videos import clip
@@ -30,17 +31,21 @@ def _text_only(model) -> bool:
     return not model.endpoint.accepts("vision")
 
 
-def _honour(agent, picked: list[str], hits, constraints) -> tuple[list[str], str]:
-    """The picks, each violating one replaced by the best-ranked candidate that violates fewer."""
-    if not constraints:
-        return picked, ""
+def _honour(agent, picked: list[str], hits, constraints, target=None, question: str = "") -> tuple[list[str], str]:
+    """The picks, a variant of the screened ``target`` giving way to the candidate whose title
+    names it exactly (``checker.named_first``), then each violating a stated constraint replaced
+    by the best-ranked candidate that violates fewer."""
     order = picked + [h.video_id for h in hits if h.video_id not in picked]
+    order, named = named_first(target, {v: agent.videos.record(v).title for v in order}, question)
+    if not constraints:
+        return order[: len(picked)], named
     ranked = constraints.rank(order, agent.videos.records)
     out = ranked[: len(picked)]
     if out == picked:
-        return picked, ""
-    return out, f"constraints: {picked[0]} violates {constraints.violations(agent.videos.record(picked[0]))} stated " \
-                f"constraint(s); {out[0]} ranked first instead"
+        return picked, named
+    return out, "; ".join(x for x in (named, f"constraints: {picked[0]} violates "
+                                      f"{constraints.violations(agent.videos.record(picked[0]))} stated constraint(s); "
+                                      f"{out[0]} ranked first instead") if x)
 
 
 def _with_checks(agent, data, hits, constraints) -> Any:
@@ -49,7 +54,7 @@ def _with_checks(agent, data, hits, constraints) -> Any:
     return {"picked": data, "constraints": {h.video_id: constraints.report(agent.videos.record(h.video_id)) for h in hits}}
 
 
-def watch_llm(agent, question, hits, loop, steps, visual: bool = True, constraints=None) -> list[str]:
+def watch_llm(agent, question, hits, loop, steps, visual: bool = True, constraints=None, target=None) -> list[str]:
     """The seed's Watcher call: metadata and preview grids to the model, which picks the top-k."""
     cfg = agent.cfg
     model = agent.models.for_role("watcher")
@@ -91,13 +96,13 @@ def watch_llm(agent, question, hits, loop, steps, visual: bool = True, constrain
                 picked.append(hits[idx].video_id)
         picked = picked[: cfg.watcher_top_k]
         note = "" if picked else "empty or invalid list: first top-k candidates"
-        picked, moved = _honour(agent, picked or fallback, hits, constraints)
+        picked, moved = _honour(agent, picked or fallback, hits, constraints, target, question)
         note = "; ".join(x for x in (note, moved) if x)
         steps.append(Step.from_reply("watcher", loop, inputs, _with_checks(agent, reply.data, hits, constraints), reply,
                                      note))
         return picked
     except ModelOutputError as exc:
-        picked, moved = _honour(agent, fallback, hits, constraints)
+        picked, moved = _honour(agent, fallback, hits, constraints, target, question)
         steps.append(Step("watcher", loop, inputs, exc.raw[:300],
                           note="; ".join(x for x in ("unparseable: first top-k candidates", moved) if x)))
         return picked
@@ -116,20 +121,25 @@ def candidate_texts(agent, hits, visual: bool) -> list:
     return [agent.videos.candidate_text(h.video_id, grid_times(h.video_id)) for h in hits]
 
 
-def watch_embed(agent, question, hits, loop, steps, visual: bool, constraints=None) -> list[str]:
-    """The fused ranking for text-only backends, then the question's constraints."""
+def watch_embed(agent, question, hits, loop, steps, visual: bool, constraints=None, target=None) -> list[str]:
+    """The fused ranking for text-only backends, then the title naming the screened ``target``
+    exactly (``checker.named_first``), then the question's constraints (they come first)."""
     cfg = agent.cfg
     texts = candidate_texts(agent, hits, visual)
     ranked = fuse(question, texts, agent.models.embedder())
-    order = [r.video_id for r in ranked]
+    named_order, named = named_first(target, {r.video_id: agent.videos.record(r.video_id).title for r in ranked},
+                                     question)
+    order = named_order
     if constraints:
         order = constraints.rank(order, agent.videos.records, {t.video_id: t.content for t in texts})
     picked = order[: cfg.watcher_top_k]
     missing = [h.video_id for h in hits if h.video_id in agent.videos.problems] if visual else []
     span = "whole timeline" if cfg.watcher_timeline_tokens else "grid span"
     note = f"embedded watcher (fused: metadata, on-screen text, speech; {span})" if visual else "metadata only"
-    if constraints and ranked and picked and picked[0] != ranked[0].video_id:
-        note += f"; constraints: {ranked[0].video_id} violates a stated constraint, {picked[0]} ranked first instead"
+    if named and picked and picked[0] == named_order[0]:
+        note += f"; {named}"
+    if constraints and ranked and picked and picked[0] != named_order[0]:
+        note += f"; constraints: {named_order[0]} violates a stated constraint, {picked[0]} ranked first instead"
     if missing:
         note += f"; {len(missing)} candidate(s) unavailable: {agent.videos.problems[missing[0]]}"
     by_id = {t.video_id: t for t in texts}
