@@ -152,3 +152,74 @@ def test_according_to_names_the_channel_and_two_channels_split():
     two = parse_constraints("According to Rail Notes and Bridge Lore, how many years separate the A and the B?")
     assert two.describe() == ["channel 'Rail Notes'", "channel 'Bridge Lore'"]
     assert parse_constraints("According to the narrator, what does the tour cost?").describe() == []
+
+
+def test_three_targets_and_superlatives():
+    q = "Which is the lightest: the Falcon tent, the Osprey tent or the Heron tent?"
+    found = checker.targets(q)
+    assert [t.phrase for t in found] == ["Falcon tent", "Osprey tent", "Heron tent"]
+    op = calculator.operation(q)
+    assert (op.kind, op.pick, op.dimension) == ("compare", "min", "mass")
+    lines = (["Falcon tent: 2.1 kg"], ["The Osprey tent weighs 1.4 kg."], ["Heron tent 1650 g"])
+    values = {t.phrase: _value(op, t, q, ls) for t, ls in zip(found, lines)}
+    assert calculator.compute(op, values)[0] == "Osprey tent"
+    assert calculator.operation("Which of the two is the most expensive?").pick == "max"
+    # "the two prices" is not a listed target
+    assert _phrases("What is the higher of the two prices, the Nova lamp or the Luma lamp?") == ["Nova lamp", "Luma lamp"]
+
+
+# --------------------------------------------------------------------------- the loop, over generated clips
+
+
+@pytest.fixture(scope="module")
+def kayaks(tmp_path_factory):
+    """A named kayak, a variant of it on the same channel, and a second kayak (captions: weights)."""
+    import json
+
+    from vidsleuth import synth
+    from vidsleuth.search.corpus import read_corpus
+    from vidsleuth.search.index import build_index
+
+    root = tmp_path_factory.mktemp("kayaks")
+    clips = {"heron": ("Heron kayak review", "HERON KAYAK 14 KG"), "heron_xl": ("Heron XL kayak review", "HERON XL 19 KG"),
+             "swift": ("Swift kayak review", "SWIFT KAYAK 16 KG")}
+    rows = []
+    for vid, (title, caption) in clips.items():
+        path = root / f"{vid}.mp4"
+        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
+                                             captions=(synth.Caption(0.2, 2.8, caption, size=30),)))
+        rows.append({"video_id": vid, "title": title, "description": "kayak weight", "channel": "Paddle Lab",
+                     "path": str(path)})
+    corpus = root / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return {"index": build_index(corpus, root / "idx", method="lucene"),
+            "records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+
+
+def test_the_loop_takes_the_named_item_not_its_variant_and_calculates(kayaks, tmp_path):
+    import json
+
+    from vidsleuth.browse.agent import VideoBrowser
+    from vidsleuth.browse.videos import Videos
+    from vidsleuth.testing import ScriptedServer
+
+    from .test_browse import CFG, models_for, pick, scripted
+
+    log: list = []
+    script = scripted({"planner": [json.dumps({"search_queries": ["kayak weight"]})],
+                       # the scripted Watcher takes the swift kayak, then the Heron's XL variant
+                       "watcher": [pick("Swift kayak review"), pick("Heron XL kayak review")],
+                       "checker": ['{"decision": "HALT", "feedback": ""}'],
+                       "analyst": [json.dumps({"Answer": "Swift", "Confidence": "60%"})]}, log)
+    with ScriptedServer(script) as srv:
+        agent = VideoBrowser(kayaks["index"], models_for(srv, tmp_path), Videos(kayaks["records"], library=kayaks["lib"]),
+                             config=replace(CFG, watcher="llm"))
+        ans = agent.run("How many kilograms heavier is the Swift kayak than the Heron kayak?")
+    watchers = [s for s in ans.steps if s.role == "watcher"]
+    assert len(watchers) == 2 and "variant" in watchers[1].note  # heron_xl gave way to heron
+    assert ans.selected == ("swift", "heron")
+    checks = [s for s in ans.steps if s.role == "checker"]
+    assert checks[0].output["decision"] == "CONTINUE" and checks[-1].output["covered"] == {
+        "Swift kayak": "swift", "Heron kayak": "heron"}
+    calc = next(s for s in ans.steps if s.role == "calculator")
+    assert calc.output["calculation"] == "|16 kg - 14 kg| = 2 kg" and ans.answer == "2 kg"

@@ -37,6 +37,11 @@ COMPARATIVES: dict[str, tuple[str, str | None]] = {
     "faster": ("min:time|max", None), "quicker": ("min:time|max", None), "slower": ("max:time|min", None),
     "better": ("min:time|max", None), "most": ("max", None), "least": ("min", None),
 }
+# the superlatives ("the lightest of the two", "the most expensive"): the same pick and dimension
+COMPARATIVES |= {("best" if w == "better" else re.sub(r"^(?:more|less) ", lambda m: "most " if m[0] == "more " else "least ",
+                                                      w) if " " in w else w[:-2] + "est"): v
+                 for w, v in list(COMPARATIVES.items())
+                 if (w.endswith("er") and " " not in w) or re.match(r"(?:more|less) \w+$", w)}
 ARITHMETIC = (  # (pattern, kind, dimension it implies)
     (r"\bhow\s+many\s+years\b.*\b(?:between|after|before|apart|separate|passed|elapsed|predates?|postdates?|"
      r"precedes?|older|younger|earlier|later)\b", "difference", "year"),

@@ -77,23 +77,38 @@ def _terms(text: str) -> list[str]:
     return list(dict.fromkeys(_ANALYZER.tokens(" ".join(w for w in tokens(text) if w not in STOPWORDS))))
 
 
+_ITEM = r"(?:the\s+(?!(?:two|three|four|both|following|other)\b)|(?-i:[A-Z0-9]))[^,:;?]+?"  # "the …" or a name
+# three or more named targets: "Which is the lightest: the A, the B or the C?", "of the A, the B and the C"
+_LIST = (rf"(?:[:,]\s*|\bof\s+)(?P<list>{_ITEM}(?:\s*,\s*{_ITEM})+\s*,?\s+(?:or|and)\s+{_ITEM})"
+         rf"(?:\s+(?:is|was|are|were|has|had|does|did)\b[^,:;?]*)?\s*\?")
+
+
+def _named(clauses: list[str]) -> tuple[Target, ...]:
+    """Targets from their clauses: each keeps the words no other target's phrase holds."""
+    clauses = [re.sub(r"^(?:the|a|an)\s+", "", c.strip(), flags=re.I) for c in clauses]
+    phrases = [re.split(rf"\s+{_ATTRIBUTION}\s+", c, maxsplit=1, flags=re.I)[0] for c in clauses]
+    # "the walnut loaf at Rossi Bakery": a place or time after the last target is shared context
+    phrases[-1] = re.split(r"\s+(?:at|in|on|from|for|during|according)\s+", phrases[-1], maxsplit=1)[0]
+    terms = [_terms(p) for p in phrases]
+    shared = {t for i, ts in enumerate(terms) for t in ts if any(t in o for j, o in enumerate(terms) if j != i)}
+    distinct = [tuple(t for t in ts if t not in shared) for ts in terms]
+    return tuple(Target(p, d, c) for p, d, c in zip(phrases, distinct, clauses)) if all(distinct) else ()
+
+
 def targets(question: str) -> tuple[Target, ...]:
     """The question's named targets (two or more), or () for a single-video question."""
     question = re.sub(rf",\s*({_ATTRIBUTION}\s+[^,?]+),", r" \1", question, flags=re.I)
+    m = re.search(_LIST, question, flags=re.I)
+    if m:
+        found = _named(re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m.group("list")))
+        if len(found) >= 3:
+            return found
     gated = _GATED if _AGGREGATE.search(question) else ()
     for pat in _ALTERNATIVES + gated:
         m = re.search(pat, question, flags=re.I)
-        if not m:
-            continue
-        clauses = [re.sub(r"^(?:the|a|an)\s+", "", m.group(g).strip(), flags=re.I) for g in ("a", "b")]
-        phrases = [re.split(rf"\s+{_ATTRIBUTION}\s+", c, maxsplit=1, flags=re.I)[0] for c in clauses]
-        # "the walnut loaf at Rossi Bakery": a place or time after the last target is shared context
-        phrases[1] = re.split(r"\s+(?:at|in|on|from|for|during|according)\s+", phrases[1], maxsplit=1)[0]
-        terms = [_terms(p) for p in phrases]
-        shared = set(terms[0]) & set(terms[1])
-        distinct = [tuple(t for t in ts if t not in shared) for ts in terms]
-        if all(distinct):
-            return tuple(Target(p, d, c) for p, d, c in zip(phrases, distinct, clauses))
+        found = _named([m.group("a"), m.group("b")]) if m else ()
+        if found:
+            return found
     return ()
 
 
