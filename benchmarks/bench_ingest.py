@@ -9,16 +9,18 @@ average and the process CPU seconds recorded beside each row, so ratios hold whe
 under load do not):
 - OCR at 1 fps: every sampled frame read whole unless nothing changed (before), only the regions
   where text can have changed (``ChangeReader``) with onnxruntime's default spinning threads (the
-  12:23 code), the same with threads that sleep between calls (14:48), with the line gate too
-  (evaluated, off by default: a line read twice alike kept while its glyphs' pixels hold), and
-  with recognition batches of crops padded to the same width (now; before, a frame's crops were
-  padded to its widest);
-- shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode;
-- OCR and shots with a decode each, one after the other, against one shared decode (14:48), and
-  that with same-width recognition batches (now);
+  12:23 code), the same with threads that sleep between calls (14:48), with recognition batches of
+  crops padded to the same width (17:15; before, a frame's crops were padded to its widest), that
+  with the line gate (a line read twice alike kept while its glyphs' pixels hold), with a track's
+  text chosen by votes, and with both (now);
+- shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode with
+  FFmpeg's default scaler (17:15) and its area scaler (now);
+- OCR and shots with a decode each, one after the other, against one shared decode (14:48), that
+  with same-width recognition batches (17:15), with the decoder's skip level set per packet and
+  the area scaler, and with votes and the line gate too (now);
 - ASR (batched; unchanged);
 - end to end, each in its own process into a fresh library (model loading not counted, peak RSS
-  and CPU seconds of the process reported): before, the 12:23 code, the 14:48 code, now with one
+  and CPU seconds of the process reported): before, the 12:23, 14:48 and 17:15 code, now with one
   OCR thread, and now; ``--repeat N`` runs them N times interleaved and keeps each one's fastest;
 - quality: spoken sections found, word error rate, captions read exactly (spaces included) in span;
 - growth: today's end to end on clips of each ``--growth`` length.
@@ -73,18 +75,42 @@ def caption_recall(ocr, captions) -> float:
     return hit / max(1, len(captions))
 
 
-# end-to-end pipelines: options, environment and ``perception.ocr`` settings (each run in its own process)
-FRAME_BATCH = {"REC_BATCH": "frame"}  # a frame's line crops in RapidOCR's padded batches (OCR_VERSION 5)
+# end-to-end pipelines: options, environment and module settings (``_apply``; each run in its own process)
+# the 17:15 code: a track's most confident reading, no line gate, the decoder's skip level set from
+# the last frame out, FFmpeg's default scaler for the small frames
+AT_1715 = {"texttracks.TRACK_TEXT": "best", "ocr.ChangeReader.line_gate": False, "scan.SKIP_BY": "output",
+           "scan.SMALL_INTERPOLATION": None}
+FRAME_BATCH = {**AT_1715, "ocr.REC_BATCH": "frame"}  # and a frame's crops in RapidOCR's padded batches (OCR_VERSION 5)
 PIPELINES = {
     "before": ({"ocr_changed_only": False, "fast_shots": False, "shared_decode": False}, {"VIDSLEUTH_OCR_SPIN": "1"},
                FRAME_BATCH),
     "12:23 (changed regions, fast shots, ORT spinning, two decodes)": ({"shared_decode": False},
                                                                         {"VIDSLEUTH_OCR_SPIN": "1"}, FRAME_BATCH),
     "14:48 (threads sleep, one decode, padded recognition batches)": ({}, {}, FRAME_BATCH),
+    "17:15 (same-width recognition batches)": ({}, {}, AT_1715),
     "now, 1 OCR thread": ({}, {"VIDSLEUTH_OCR_THREADS": "1"}, {}),
     "now": ({}, {}, {}),
 }
-PREVIOUS = "14:48 (threads sleep, one decode, padded recognition batches)"
+PREVIOUS = "17:15 (same-width recognition batches)"
+
+
+def _apply(settings: dict) -> None:
+    """Module settings for one pipeline: ``"ocr.REC_BATCH": "frame"`` sets ``perception.ocr.REC_BATCH``;
+    keys not given keep today's defaults (``DEFAULTS``)."""
+    from vidsleuth.media import scan
+    from vidsleuth.perception import ocr, texttracks
+
+    modules = {"ocr": ocr, "texttracks": texttracks, "scan": scan}
+    for key, value in {**DEFAULTS, **settings}.items():
+        *path, attr = key.split(".")
+        target = modules[path[0]]
+        for name in path[1:]:
+            target = getattr(target, name)
+        setattr(target, attr, value)
+
+
+DEFAULTS = {"texttracks.TRACK_TEXT": "votes", "ocr.ChangeReader.line_gate": True, "scan.SKIP_BY": "packet",
+            "scan.SMALL_INTERPOLATION": "AREA", "ocr.REC_BATCH": "same-width"}
 
 
 def end_to_end(clip: Path, lib: Path, pipeline: str) -> dict:
@@ -107,8 +133,7 @@ def _one(clip: Path, lib: Path, pipeline: str) -> int:
     from vidsleuth.library import IngestOptions, ingest
     from vidsleuth.perception import asr, ocr
 
-    for name, value in PIPELINES[pipeline][2].items():
-        setattr(ocr, name, value)
+    _apply(PIPELINES[pipeline][2])
     asr._load(asr.choose_model("en"))
     ocr._engine()
     t, cpu = time.perf_counter(), _cpu()
@@ -167,24 +192,35 @@ def stages(clip: Path, seconds: int, truth: dict, only: list[str]) -> dict:
 
     _timed(out, "asr (batched)", seconds, run_asr, only)
     engines = _engines()
-    ocr_runs = (("ocr 1 fps, every frame whole, ORT spinning (before)", "spin", False, "frame", {"changed_only": False}),
-                ("ocr 1 fps, changed regions, ORT spinning (12:23)", "spin", False, "frame", {"changed_only": True}),
-                ("ocr 1 fps, changed regions, ORT threads sleep (14:48)", "calm", False, "frame", {"changed_only": True}),
-                ("ocr 1 fps, changed regions, threads sleep, line gate (evaluated, off)", "calm", True, "frame",
+    ocr_runs = (("ocr 1 fps, every frame whole, ORT spinning (before)", "spin", FRAME_BATCH, {"changed_only": False}),
+                ("ocr 1 fps, changed regions, ORT spinning (12:23)", "spin", FRAME_BATCH, {"changed_only": True}),
+                ("ocr 1 fps, changed regions, ORT threads sleep (14:48)", "calm", FRAME_BATCH, {"changed_only": True}),
+                ("ocr 1 fps, changed regions, threads sleep, same-width recognition batches (17:15)", "calm", AT_1715,
                  {"changed_only": True}),
-                ("ocr 1 fps, changed regions, threads sleep, same-width recognition batches (now)", "calm", False,
-                 "same-width", {"changed_only": True}))
-    for label, engine, gate, batch, kw in ocr_runs:
-        def run_ocr(engine=engine, gate=gate, batch=batch, kw=kw) -> dict:
-            ocr.ChangeReader.line_gate, ocr._ENGINE, ocr.REC_BATCH = gate, engines[engine], batch
+                ("ocr 1 fps, 17:15 + line gate (evaluated then, off)", "calm",
+                 {**AT_1715, "ocr.ChangeReader.line_gate": True}, {"changed_only": True}),
+                ("ocr 1 fps, 17:15 + track text by votes", "calm", {**AT_1715, "texttracks.TRACK_TEXT": "votes"},
+                 {"changed_only": True}),
+                ("ocr 1 fps, 17:15 + track text by votes + line gate (now)", "calm", {}, {"changed_only": True}))
+    for label, engine, settings, kw in ocr_runs:
+        def run_ocr(engine=engine, settings=settings, kw=kw) -> dict:
+            _apply(settings)
+            ocr._ENGINE = engines[engine]
             ocr._REC_CACHE.clear()
             segs = ocr.read_video_text(clip, **kw)
             return {"caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs)}
 
         _timed(out, label, seconds, run_ocr, only)
-    ocr.ChangeReader.line_gate, ocr._ENGINE, ocr.REC_BATCH = False, engines["calm"], "same-width"
-    for label, fast in (("shots, PySceneDetect reader (before)", False), ("shots, low-res NONREF decode (now)", True)):
-        _timed(out, label, seconds, lambda fast=fast: {"shots": len(detect_shots(clip, fast=fast))}, only)
+    _apply({})
+    ocr._ENGINE = engines["calm"]
+    for label, fast, settings in (("shots, PySceneDetect reader (before)", False, AT_1715),
+                                  ("shots, low-res NONREF decode, default scaler (17:15)", True, AT_1715),
+                                  ("shots, low-res NONREF decode, area scaler (now)", True, {})):
+        def run_shots(fast=fast, settings=settings) -> dict:
+            _apply(settings)
+            return {"shots": len(detect_shots(clip, fast=fast))}
+
+        _timed(out, label, seconds, run_shots, only)
     _one_decode(out, clip, seconds, truth, only)
     return out
 
@@ -209,21 +245,24 @@ def _one_decode(out: dict, clip: Path, seconds: int, truth: dict, only: list[str
     from vidsleuth.perception.shots import detect_shots
     from vidsleuth.perception.visual import read_visual
 
-    runs = (("ocr + shots, two decodes one after the other", "frame",
+    runs = (("ocr + shots, two decodes one after the other", FRAME_BATCH,
              lambda: (ocr.read_video_text(clip), detect_shots(clip))),
-            ("ocr + shots, one shared decode, padded recognition batches (14:48)", "frame", lambda: read_visual(clip)),
-            ("ocr + shots, one shared decode, same-width recognition batches (now)", "same-width",
-             lambda: read_visual(clip)))
-    for label, batch, run in runs:
-        def both(batch=batch, run=run) -> dict:
-            ocr.REC_BATCH = batch
+            ("ocr + shots, one shared decode, padded recognition batches (14:48)", FRAME_BATCH, lambda: read_visual(clip)),
+            ("ocr + shots, one shared decode, same-width recognition batches (17:15)", AT_1715,
+             lambda: read_visual(clip)),
+            ("ocr + shots, 17:15 + decoder skip level per packet, area scaler", {**AT_1715, "scan.SKIP_BY": "packet",
+             "scan.SMALL_INTERPOLATION": "AREA"}, lambda: read_visual(clip)),
+            ("ocr + shots, one shared decode, packet skip, votes, line gate (now)", {}, lambda: read_visual(clip)))
+    for label, settings, run in runs:
+        def both(settings=settings, run=run) -> dict:
+            _apply(settings)
             ocr._REC_CACHE.clear()
             segs, shots = run()
             return {"caption_recall_exact": round(caption_recall(segs, truth["captions"]), 3), "segments": len(segs),
                     "shots": len(shots)}
 
         _timed(out, label, seconds, both, only)
-    ocr.REC_BATCH = "same-width"
+    _apply({})
 
 
 def main() -> int:
@@ -258,7 +297,7 @@ def main() -> int:
     out["end_to_end"] = _end_to_ends(clip, args, truth) if "e2e" in parts else {}
     e = out["end_to_end"]
     for name, key in (("before", "speedup_end_to_end"), (list(PIPELINES)[1], "speedup_end_to_end_vs_1223"),
-                      (PREVIOUS, "speedup_end_to_end_vs_1448")):
+                      (list(PIPELINES)[2], "speedup_end_to_end_vs_1448"), (PREVIOUS, "speedup_end_to_end_vs_1715")):
         if name in e and "now" in e:
             out[key] = round(e[name]["seconds"] / e["now"]["seconds"], 2)
     out["growth"] = {}
@@ -319,7 +358,8 @@ def report(out: dict, seconds: int) -> None:
     for name, r in rows.items():
         q = ", ".join(f"{k} {v}" for k, v in r.items() if k not in ("seconds", "rtf", "cpu_seconds"))
         print(f"| {name} | {r['seconds']} | {r['rtf']} | {r.get('cpu_seconds', '')} | {q} |")
-    for key in ("speedup_end_to_end", "speedup_end_to_end_vs_1223", "speedup_end_to_end_vs_1448"):
+    for key in ("speedup_end_to_end", "speedup_end_to_end_vs_1223", "speedup_end_to_end_vs_1448",
+                "speedup_end_to_end_vs_1715"):
         if key in out:
             print(f"{key}: {out[key]}x")
     if out["growth"]:
