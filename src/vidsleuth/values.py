@@ -58,6 +58,7 @@ def registry():
     ureg.define("ppmw = milligram / liter")  # ppm of a solute in water, as test kits read it
     ureg.define("bpm = 1 / minute")  # heart beats
     ureg.define("pH = [acidity]")
+    ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
     return ureg
 
 
@@ -175,7 +176,8 @@ _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
 _UNIT_RE = "|".join(re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
-_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz")  # speeds, flows, concentrations, per-weight rates
+_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2")  # speeds, flows, concentrations,
+# per-weight and per-area rates ("35 g/m²" of seed)
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
 _CONNECT = r"(?:\s?/\s?|\s+(?:per|an?)\s+|\s?每\s?)"
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
@@ -358,8 +360,9 @@ def read_money(text: str, *, normalised: bool = False) -> list[Value]:
 
 
 def same_value(a: Value, b: Value) -> bool:
-    """Two statements of one quantity agree: each within the other, or a point inside an interval."""
-    return a.comparable(b) and (b.contains(a) or a.contains(b))
+    """Two statements of one quantity agree: each within the other, or a point inside an interval,
+    of one scale ("up to 12 months" holds 24 hours as an interval, yet it is not the same statement)."""
+    return a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))
 
 
 def states(text: str, wanted: str) -> bool | None:

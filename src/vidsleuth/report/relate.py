@@ -114,7 +114,7 @@ def _compares(text: str) -> bool:
 # "比2016版的6克"), as someone else's ("whoever says 60 g…", "a video said 6000 steps", "看到一个视频说"),
 # or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
 _FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
-                     r"dropped|rose|fell)\s+from|\b(?:instead of|rather than|in place of|previously|formerly|"
+                     r"dropped|rose|fell)\s+from(?:\s+(?:the|its|their|our|a|an)(?:\s+[a-z-]+){0,4})?|\b(?:instead of|rather than|in place of|previously|formerly|"
                      r"originally|used to be)(?:\s+the)?|比\S{0,12}的|由?原来的|原先的?|以前的?)\s*(?:us\$|[$€£¥])?\s*$", re.I)
 # a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
 # "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
@@ -125,14 +125,15 @@ _EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+
 _DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)\s*$",
                            re.I)
 _DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
-                          r"lower|extra)\b", re.I)
+                          r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
 _CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
 _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
                        r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
                        r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
                        r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
                        r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
-_CEILING = re.compile(r"\b(?:max(?:imum)?|rated|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$", re.I)
+_CEILING = re.compile(r"\b(?:max(?:imum)?|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$"
+                      r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
 _QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
 _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
@@ -141,7 +142,7 @@ _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if _FORMER.search(before[-25:]) or _EARLIER.search(before):
+    if _FORMER.search(before[-45:]) or _EARLIER.search(before):
         return "former"
     after = text[r.value.end:r.value.end + 24]
     if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
@@ -180,8 +181,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
         if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
             return "", f"a table row for another case ({case.label()})", 0.0
-    pairs = _on_subject(pairs, anchor_objects)
     foreign = {id(r): why for _, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))}
+    # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
+    pairs = _on_subject([p for p in pairs if foreign.get(id(p[1])) != "difference"], anchor_objects) or pairs
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     same_kind = {r.value for _, r in pairs if id(r) not in foreign}

@@ -40,8 +40,8 @@ def states_own(said: list, values: list) -> bool:
 def other_rows(units: list[tuple[Passage, str]], title: str) -> set[int]:
     """Rows of a table that lists several things, when one row names the video's own thing (its
     title's words: "| 绿茶 | 80~85 | 3 |" among 白茶, 乌龙茶, 红茶; "| PETG | … |" among PLA, ABS): the
-    other rows are about the other things. A table of properties ("Usable energy | 13.5 kWh")
-    names no such row and keeps all."""
+    other rows are about the other things. A table of properties ("Usable energy | 13.5 kWh"), or
+    one whose header names the thing as a column, keeps all."""
     named = objects(subject_words(title))
     groups: dict[tuple[str, str], list[tuple[int, set[str]]]] = {}
     for i, (p, text) in enumerate(units):
@@ -49,7 +49,9 @@ def other_rows(units: list[tuple[Passage, str]], title: str) -> set[int]:
             label = cells(text)[0]
             groups.setdefault((p.source.location, p.context), []).append((i, objects(subject_words(label))))
     out: set[int] = set()
-    for rows in groups.values():
+    for (_, header), rows in groups.items():
+        if objects(subject_words(" ".join(cells(header)[1:]))) & named:
+            continue  # "| Specification | Lumeo P5 |": the thing is the column, its rows are its properties
         # the row naming the thing has a name for a label ("PETG"), not a description ("… steaks, chops and roasts")
         if len(rows) >= 2 and any(w and w <= named and len(cells(units[i][1])[0].split()) <= 3
                                   for i, w in rows):

@@ -208,19 +208,44 @@ def passages_with_headings(text: str, *, lines: bool = False) -> list[tuple[str,
             if not rest.strip():
                 continue
             para = rest
-        para = " ".join(line.strip() for line in para.splitlines() if not line.strip().startswith("#"))
-        para = para.strip()
-        if len(para) < 20 and not re.search(r"\d", para):
-            continue
-        chunk = ""
-        for s in (sentences(para) if len(para) > MAX_PASSAGE else [para]):
-            if chunk and len(chunk) + len(s) > MAX_PASSAGE:
-                out.append((chunk, "", heading))
-                chunk = ""
-            chunk = f"{chunk} {s}".strip()
-        if chunk:
-            out.append((chunk, "", heading))
+        for item in list_items(para):
+            out += _chunks(item, heading, sentences)
     return out + rows
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•·‣▪–]|\d{1,2}[.)]|[（(]?[一二三四五六七八九十\d]{1,2}[)）、])\s+")
+
+
+def list_items(para: str) -> list[str]:
+    """A paragraph as its statements: a list ("- max depth 18 m" / "- ascent 9 m/min", one item a
+    line) is one statement per item, since notes rarely end an item with a full stop; prose lines
+    are one paragraph."""
+    lines = [line for line in para.splitlines() if line.strip() and not line.strip().startswith("#")]
+    if sum(bool(_BULLET.match(line)) for line in lines) < 2:
+        return [" ".join(line.strip() for line in lines)]
+    items: list[str] = []
+    for line in lines:
+        if _BULLET.match(line) or not items:
+            items.append(_BULLET.sub("", line, count=1).strip())
+        else:
+            items[-1] = f"{items[-1]} {line.strip()}"  # an item's continuation line
+    return items
+
+
+def _chunks(para: str, heading: str, sentences) -> list[tuple[str, str, str]]:
+    """A paragraph as passages of at most ``MAX_PASSAGE`` characters, cut at sentences."""
+    para = para.strip()
+    if len(para) < 20 and not re.search(r"\d", para):
+        return []
+    out, chunk = [], ""
+    for s in (sentences(para) if len(para) > MAX_PASSAGE else [para]):
+        if chunk and len(chunk) + len(s) > MAX_PASSAGE:
+            out.append((chunk, "", heading))
+            chunk = ""
+        chunk = f"{chunk} {s}".strip()
+    if chunk:
+        out.append((chunk, "", heading))
+    return out
 
 
 def passages_with_context(text: str, *, lines: bool = False) -> list[tuple[str, str]]:
