@@ -7,6 +7,8 @@ as counts (lumens, decibels) or not at all (per-area rates), and "rated at" as a
 from __future__ import annotations
 
 from vidsleuth.report.anchors import _drafts
+from vidsleuth.report.branches import _units
+from vidsleuth.report.facts import subject_words
 from vidsleuth.report.relate import relate_rules
 from vidsleuth.report.scope import other_rows
 from vidsleuth.report.sources import Passage
@@ -83,3 +85,18 @@ def test_rated_at_is_a_spec_not_a_ceiling():
     life = _anchor("The lamp lasts 30,000 hours.")
     assert relate_rules(life, "The lamp is rated for 30,000 hours of use.")[0] == "supports"
     assert relate_rules(life, "Rated up to 30,000 hours under ideal conditions.")[0] is None
+
+
+def test_a_caption_listing_values_of_several_subjects_is_one_anchor_each():
+    tl = Timeline.build(VideoInfo("x.mp4", 30.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x"), [
+        Segment(4.0, 9.0, "ocr", "大米300克·清水450毫升")])
+    assert [[v.label() for v in d["q"]] for d in _drafts(tl)] == [["300 g"], ["450 ml"]]
+    tl = Timeline.build(VideoInfo("x.mp4", 30.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x"), [
+        Segment(4.0, 9.0, "ocr", "Saw blade 254 mm at 4,800 rpm")])
+    assert len(_drafts(tl)) == 1
+
+
+def test_a_short_list_line_with_a_value_is_a_statement_and_compounds_name_their_head():
+    page = Source(id="d1", kind="document", title="家常米饭", location="/x/rice.html")
+    assert any("300" in t for _, t in _units([Passage(page, "粳米 300克", "text")]))
+    assert "酵母" in subject_words("干酵母 5克")

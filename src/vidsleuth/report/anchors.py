@@ -88,6 +88,18 @@ def _value_label(text: str) -> str:
     return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
 
 
+_SEPARATOR = re.compile(r"\s*[·•|｜;；]\s*|\s+/\s+")
+
+
+def _caption_parts(seg: Segment) -> list[Segment]:
+    """A caption listing several values, each with its own words ("面粉500克·酵母5克", "625 Wh | 85 Nm"),
+    as one caption per value: each is a statement about its own subject."""
+    parts = [p for p in _SEPARATOR.split(seg.text) if p.strip()]
+    if len(parts) < 2 or not all(quantities(p) for p in parts):
+        return [seg]
+    return [replace(seg, text=p.strip()) for p in parts]
+
+
 def _drafts(timeline: Timeline) -> list[dict]:
     speech, screen = timeline.of_kind("speech", "subtitle"), timeline.of_kind("ocr")
     drafts: list[dict] = []
@@ -96,7 +108,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
             continue
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
                        "q": quantities(text), "c": codes(text)})
-    for seg in screen:
+    for seg in (part for whole in screen for part in _caption_parts(whole)):
         q, c = quantities(seg.text), codes(seg.text)
         if not q and not c:
             continue

@@ -72,7 +72,8 @@ def _units(passages: list[Passage]) -> list[tuple[Passage, str]]:
         for s in sentences(p.text) or [p.text]:
             # a document's title or heading line (often run together with its date line) names the
             # subject; it is not evidence about it
-            if len(s) >= 12 and not (title and s.strip().lower().startswith(title)):
+            # a short line counts when it states a value ("中筋面粉 500克", "Salt: 9 g" in a list)
+            if (len(s) >= 12 or quantities(s)) and not (title and s.strip().lower().startswith(title)):
                 out.append((p, s))
     return out
 

@@ -97,7 +97,8 @@ def _zh_words(text: str) -> set[str]:
     jb = _jieba()
     out: set[str] = set()
     for run in runs:
-        words = jb.lcut(run) if jb is not None else [run[i:i + 2] for i in range(max(1, len(run) - 1))]
+        # search mode adds a compound's own words ("干酵母" is also "酵母"): a source names the thing either way
+        words = jb.lcut_for_search(run) if jb is not None else [run[i:i + 2] for i in range(max(1, len(run) - 1))]
         out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶")}
     return out
 
