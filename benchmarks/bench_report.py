@@ -124,15 +124,29 @@ def heldout(tasks: Path, out: Path, *, browser: bool = True) -> int:
         print(f"{task.name}: {res['anchors']} anchors, {res['evidence']} evidence records, checks "
               f"{'passed' if res['passed'] else 'FAILED'}, {seconds[task.name]} s", flush=True)
     scorer = tasks.parent / "score_report.py"
-    cmd = [sys.executable, str(scorer), "--tasks", str(tasks), "--runs", str(runs)]
-    print(subprocess.run(cmd, capture_output=True, text=True).stdout)
-    scored = json.loads(subprocess.run(cmd + ["--json"], capture_output=True, text=True).stdout or "{}")
+    cmd = [sys.executable, str(scorer), "--tasks", str(tasks), "--runs", str(runs), "--json"]
+    scored = json.loads(subprocess.run(cmd, capture_output=True, text=True).stdout or "{}")  # scored once
+    print(score_table(scored))
     (ROOT / "results").mkdir(exist_ok=True)
     (ROOT / "results" / f"bench_report-{tasks.resolve().parent.name}.json").write_text(json.dumps(  # one file per set
         {"protocol": {"vidsleuth": __version__, "tasks": str(tasks), "scorer": " ".join(cmd), "relater": "rules",
                       "browser": browser, "python": sys.version.split()[0]},
          "seconds": seconds, "scores": scored}, indent=1, ensure_ascii=False))
     return 0
+
+
+def score_table(scored: dict) -> str:
+    """The scorer's per-task figures as its own text table prints them (from its ``--json``)."""
+    rows = [*scored.get("tasks", []), {"task": "overall", **scored.get("overall", {})}]
+    lines = ["task            anchors   relations (strict)   linked  spurious  unscored"]
+    for r in rows:
+        n = max(1, r.get("pairs_total", 0))
+        lines.append(f"{r.get('task') or '?':<13} {r.get('anchors_found', 0):>4}/{r.get('anchors_total', 0):<4} "
+                     f"{r.get('pairs_correct', 0):>7}/{r.get('pairs_total', 0):<3} ({100 * r.get('pairs_correct', 0) / n:3.0f} %) "
+                     f"{r.get('pairs_linked', 0):>4}/{r.get('pairs_total', 0):<3}{r.get('spurious', 0):>9} "
+                     f"{r.get('unscored_links', 0):>9}")
+    tasks = max(1, len(scored.get("tasks", [])))
+    return "\n".join(lines) + f"   spurious per task: {scored.get('overall', {}).get('spurious', 0) / tasks:.1f}"
 
 
 if __name__ == "__main__":

@@ -5,12 +5,11 @@ with a model judging their borderline cases (``vidsleuth report --relater rules|
         --relaters rules,judge:local-1.5b,model:local-1.5b --out /tmp/judge/bench --no-browser
 
 Each task folder (``video.mp4``, ``request.txt``, ``docs/``, ``truth.json``) goes through the
-report's own stage functions in ``report.pipeline`` (``prepare``, ``read_timeline``,
-``choose_anchors``, ``gather``, ``branches.rank``, then per relater ``judge.decide_candidates``,
-``branches.select``, ``number``, ``compose``, ``render``, ``validate``, ``record.finish``): what
-``vidsleuth report --relater …`` runs, except that the stages before the relater (ingest, anchors,
-reading and ranking the documents; they do not depend on the relater) run once per task and are
-shared by the relaters (kept in ``OUT/stages``, so a later invocation reuses them). A relater's
+report's own two halves in ``report.pipeline``: ``before_relations`` (ingest, anchors, reading and
+ranking the documents; they do not depend on the relater) once per task, shared by the relaters
+(kept in ``OUT/stages``, so a later invocation reuses them), then per relater ``after_relations``
+(the relater, numbering, writing, rendering, checks, the protocol): what ``vidsleuth report
+--relater …`` runs. A relater's
 seconds per report are those shared seconds plus its own. Every report is scored by its set's
 scorer (``SET/../score_report.py REPORT TRUTH --json``): strict relation accuracy over the known
 (document, anchor) pairs, spurious links, anchors found. Model calls answered from the response
@@ -29,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,9 +35,8 @@ ROOT = Path(__file__).resolve().parent
 
 
 def shared_stages(task: Path, out: Path, library: Path, browser: bool):
-    """(setup, timeline, anchors, passages, counts, skipped, candidates, dropped, seconds), kept on disk."""
+    """(setup, groundwork, seconds): ``pipeline.before_relations`` once per task, kept on disk."""
     from vidsleuth.report import pipeline as P
-    from vidsleuth.report.branches import rank
 
     keep = out / "stages" / f"{task.parent.parent.name}-{task.name}.pickle"
     request = (task / "request.txt").read_text(encoding="utf-8").strip()
@@ -48,13 +45,7 @@ def shared_stages(task: Path, out: Path, library: Path, browser: bool):
     if keep.is_file():
         return (setup, *pickle.loads(keep.read_bytes()))
     t0 = time.perf_counter()
-    timeline = P.read_timeline(setup)
-    anchors = P.choose_anchors(setup, timeline)
-    passages, counts, skipped = P.gather(setup, anchors)
-    dropped = Counter()
-    candidates = rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
-                      dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
-    got = (timeline, anchors, passages, counts, skipped, candidates, dropped, round(time.perf_counter() - t0, 1))
+    got = (P.before_relations(setup), round(time.perf_counter() - t0, 1))
     keep.parent.mkdir(parents=True, exist_ok=True)
     keep.write_bytes(pickle.dumps(got))
     return (setup, *got)
@@ -62,38 +53,23 @@ def shared_stages(task: Path, out: Path, library: Path, browser: bool):
 
 def one_report(task: Path, relater: str, out: Path, library: Path, browser: bool) -> dict:
     from vidsleuth.report import pipeline as P
-    from vidsleuth.report.branches import select
-    from vidsleuth.report.judge import configure, decide_candidates
-    from vidsleuth.report.record import finish
-    from vidsleuth.report.stage import Stage, Trajectory
+    from vidsleuth.report.judge import configure
 
-    base, timeline, anchors, passages, counts, skipped, candidates, dropped0, shared = shared_stages(
-        task, out, library, browser)
+    base, groundwork, shared = shared_stages(task, out, library, browser)
     mode, _, endpoint = relater.partition(":")
     dst = out / task.parent.parent.name / relater.replace(":", "-") / task.name
     if dst.exists():
         shutil.rmtree(dst)
     setup = replace(base, out=dst, relater=configure(mode, endpoint=endpoint or None))
     t0 = time.perf_counter()
-    run, dropped, problems = Trajectory(), Counter(dropped0), []
-    with Stage(run, "relations", "model"):
-        decided = decide_candidates(setup.relater, anchors, candidates, setup.video_date, workers=setup.settings.branches)
-        sources, evidence = P.number(select(decided, setup.settings.sources_per_anchor, dropped))
-    counts = {**counts, "skipped": skipped, "mentions_dropped": sum(dropped.values()), "dropped": dict(dropped)}
-    with Stage(run, "writing", "write"):
-        data = P.compose(setup, timeline, anchors, sources, evidence, counts, problems)
-        data = P.render(setup, data)
-    with Stage(run, "validation", "check"):
-        result, data = P.validate(dst, data, rounds=setup.settings.repair_rounds, browser=setup.browser,
-                                  judge=setup.judge, writer=setup.writer)
-    finish(setup, run, data, result, skipped)
+    res = P.after_relations(setup, groundwork)  # the relater and every stage after it, as ``vidsleuth report`` runs them
     own = round(time.perf_counter() - t0, 1)
     scorer = task.parent.parent / "score_report.py"
     cmd = [sys.executable, str(scorer), str(dst / "report.json"), str(task / "truth.json"), "--json"]
     s = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)["tasks"][0]
     proto = setup.relater.protocol()
     return {"seconds": round(shared + own, 1), "shared_seconds": shared, "relater_seconds": own,
-            "load": round(os.getloadavg()[0], 1), "evidence": len(data.evidence), "passed": result["passed"],
+            "load": round(os.getloadavg()[0], 1), "evidence": res["evidence"], "passed": res["passed"],
             **{k: s[k] for k in ("anchors_found", "anchors_total", "pairs_correct", "pairs_total", "pairs_linked",
                                  "spurious", "unscored_links")},
             **{k: v for k, v in proto.items() if k.startswith(("model_", "borderline", "judge_"))},

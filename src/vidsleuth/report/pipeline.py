@@ -3,7 +3,9 @@
 ``prepare`` (inputs checked, models and sources configured, the video probed once) -> ``read_timeline``
 (ingest) -> ``choose_anchors`` -> ``gather`` (every configured source read once) -> ``decide`` (the
 evidence branches and their relations) -> ``number`` (sources and evidence records) -> ``compose``
-(writing) -> ``render`` -> ``validate`` (checks and repair). Each runs inside a ``Stage``, which
+(writing) -> ``render`` -> ``validate`` (checks and repair). ``before_relations`` runs the stages
+that do not depend on the relater (through ranking, ``candidates_of``), ``after_relations`` the
+relater (``relate``) and the rest; ``report`` is the two in turn. Each runs inside a ``Stage``, which
 times it and adds its event to the run's trajectory (``trajectory.jsonl``). The output folder gets
 ``report.html`` (self-contained), ``report.md``, ``report.json``, ``checks.json`` and ``run.json``
 (protocol: models, prompts' hashes, budgets, versions, seconds per stage, what each step recorded).
@@ -28,8 +30,9 @@ OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json
              "video.webm", "video.m4v"}
 LANGUAGES = ("en", "zh", "auto")
 
-__all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Setup", "Stage", "Trajectory", "choose_anchors", "compose", "decide",
-           "gather", "number", "prepare", "read_timeline", "render", "report", "rerender", "validate", "video_tags"]
+__all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Groundwork", "Setup", "Stage", "Trajectory", "after_relations",
+           "before_relations", "candidates_of", "choose_anchors", "compose", "decide", "gather", "number", "prepare",
+           "read_timeline", "relate", "render", "report", "rerender", "validate", "video_tags"]
 
 
 def _check_out(out: Path) -> None:
@@ -189,17 +192,81 @@ def gather(setup: Setup, anchors: list[Anchor]):
     return passages, counts, skipped
 
 
-def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list[Decision]:
-    """Stage 3 and 4: the evidence branches rank candidates per anchor, the relater decides each,
-    and the strongest stance per (anchor, source) is kept; what is left out is counted by reason."""
-    from .branches import rank, select
+def candidates_of(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list:
+    """Stage 3: the evidence branches rank candidate excerpts per anchor (what is left out is
+    counted by reason in ``dropped``)."""
+    from .branches import rank
+
+    return rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
+                dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
+
+
+def relate(setup: Setup, anchors: list[Anchor], candidates: list, dropped: Counter) -> list[Decision]:
+    """Stage 4: the relater decides each candidate and the strongest stance per (anchor, source)
+    is kept; what is left out is counted by reason."""
+    from .branches import select
     from .judge import Relater, decide_candidates
 
-    candidates = rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
-                      dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
     decided = decide_candidates(setup.relater or Relater(), anchors, candidates, setup.video_date,
                                 workers=setup.settings.branches)
     return select(decided, setup.settings.sources_per_anchor, dropped)
+
+
+def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list[Decision]:
+    """Stages 3 and 4 together (``candidates_of`` then ``relate``)."""
+    return relate(setup, anchors, candidates_of(setup, anchors, passages, dropped), dropped)
+
+
+@dataclass(frozen=True)
+class Groundwork:
+    """What the stages before the relater found; they do not depend on it, so a comparison of
+    relaters runs them once (``benchmarks/bench_report_judge.py``)."""
+
+    timeline: object
+    anchors: list
+    passages: list
+    counts: dict
+    skipped: list
+    candidates: list
+    dropped: Counter
+
+
+def before_relations(setup: Setup, run: Trajectory | None = None, say=None) -> Groundwork:
+    """Ingest, anchors, reading and ranking: every stage before the relater, each timed in ``run``."""
+    run, say = run or Trajectory(), say or (lambda *_: None)
+    dropped: Counter = Counter()
+    with Stage(run, "timeline", "read"):
+        timeline = read_timeline(setup)
+    with Stage(run, "anchors", "model"):
+        anchors = choose_anchors(setup, timeline)
+    say(f"{len(anchors)} anchors")
+    with Stage(run, "evidence", "search"):
+        passages, counts, skipped = gather(setup, anchors)
+        candidates = candidates_of(setup, anchors, passages, dropped)
+    for s in skipped:
+        say(f"skipped: {s}")
+    return Groundwork(timeline, anchors, passages, counts, skipped, candidates, dropped)
+
+
+def after_relations(setup: Setup, got: Groundwork, run: Trajectory | None = None) -> dict:
+    """The relater's stage and everything after it (numbering, writing, rendering, checks, the
+    protocol) on what ``before_relations`` gathered; returns the run's summary."""
+    from .record import finish
+
+    run, dropped, problems = run or Trajectory(), Counter(got.dropped), []
+    with Stage(run, "relations", "model"):
+        sources, evidence = number(relate(setup, got.anchors, got.candidates, dropped))
+    counts = {**got.counts, "skipped": got.skipped, "mentions_dropped": sum(dropped.values()), "dropped": dict(dropped)}
+    with Stage(run, "writing", "write") as st:
+        data = compose(setup, got.timeline, got.anchors, sources, evidence, counts, problems)
+        st.note(problems)
+    with Stage(run, "rendering", "write"):
+        data = render(setup, data)
+    with Stage(run, "validation", "check") as st:
+        result, data = validate(setup.out, data, rounds=setup.settings.repair_rounds, browser=setup.browser,
+                                judge=setup.judge, writer=setup.writer)
+        st.rounds(result["rounds"])
+    return finish(setup, run, data, result, got.skipped)
 
 
 def number(decisions: list[Decision]) -> tuple[dict[str, Source], list[Evidence]]:
@@ -260,34 +327,11 @@ def report(video, request: str, *, out, echo=None, **options) -> dict:
     """Write the report for ``video`` and ``request`` into ``out``; returns the check summary.
     ``options`` are ``prepare``'s (docs, index, web, model, config, library, ingest_options, date,
     browser, language, settings: a ``ReportConfig``, sources: configured source objects)."""
-    from .record import budget_options, finish
+    from .record import budget_options
 
-    say = echo or (lambda *_: None)
     setup = prepare(video, request, out=out, **budget_options(options))
-    run, dropped, problems = Trajectory(), Counter(), []
-    with Stage(run, "timeline", "read"):
-        timeline = read_timeline(setup)
-    with Stage(run, "anchors", "model"):
-        anchors = choose_anchors(setup, timeline)
-    say(f"{len(anchors)} anchors")
-    with Stage(run, "evidence", "search"):
-        passages, counts, skipped = gather(setup, anchors)
-        decisions = decide(setup, anchors, passages, dropped)
-    for s in skipped:
-        say(f"skipped: {s}")
-    with Stage(run, "relations", "model"):
-        sources, evidence = number(decisions)
-    counts = {**counts, "skipped": skipped, "mentions_dropped": sum(dropped.values()), "dropped": dict(dropped)}
-    with Stage(run, "writing", "write") as st:
-        data = compose(setup, timeline, anchors, sources, evidence, counts, problems)
-        st.note(problems)
-    with Stage(run, "rendering", "write"):
-        data = render(setup, data)
-    with Stage(run, "validation", "check") as st:
-        result, data = validate(setup.out, data, rounds=setup.settings.repair_rounds, browser=setup.browser,
-                                judge=setup.judge, writer=setup.writer)
-        st.rounds(result["rounds"])
-    return finish(setup, run, data, result, skipped)
+    run = Trajectory()
+    return after_relations(setup, before_relations(setup, run, echo), run)
 
 
 def validate(folder: str | Path, data: ReportData | None = None, *, rounds: int = 2, browser: bool = True,
