@@ -12,16 +12,18 @@ under load do not):
   12:23 code), the same with threads that sleep between calls (14:48), with recognition batches of
   crops padded to the same width (17:15; before, a frame's crops were padded to its widest), that
   with the line gate (a line read twice alike kept while its glyphs' pixels hold), with a track's
-  text chosen by votes, and with both (now);
+  text chosen by votes, with short lines padded to 192 px instead of 320, with votes and the gate
+  (19:00), and with all three (now);
 - shots: PySceneDetect's own reader (before) against the low-resolution NONREF-skipping decode with
   FFmpeg's default scaler (17:15) and its area scaler (now);
 - OCR and shots with a decode each, one after the other, against one shared decode (14:48), that
   with same-width recognition batches (17:15), with the decoder's skip level set per packet and
-  the area scaler, and with votes and the line gate too (now);
+  the area scaler, with votes and the line gate too (19:00), and with short lines padded to 192 px
+  (now);
 - ASR (batched; unchanged);
 - end to end, each in its own process into a fresh library (model loading not counted, peak RSS
-  and CPU seconds of the process reported): before, the 12:23, 14:48 and 17:15 code, now with one
-  OCR thread, and now; ``--repeat N`` runs them N times interleaved and keeps each one's fastest;
+  and CPU seconds of the process reported): before, the 12:23, 14:48, 17:15 and 19:00 code, now
+  with one OCR thread, and now; ``--repeat N`` runs them N times interleaved and keeps each one's fastest;
 - quality: spoken sections found, word error rate, captions read exactly (spaces included) in span;
 - growth: today's end to end on clips of each ``--growth`` length.
 Writes ``benchmarks/results/bench_ingest.json`` with the protocol.
@@ -79,7 +81,7 @@ def caption_recall(ocr, captions) -> float:
 # the 17:15 code: a track's most confident reading, no line gate, the decoder's skip level set from
 # the last frame out, FFmpeg's default scaler for the small frames
 AT_1715 = {"texttracks.TRACK_TEXT": "best", "ocr.ChangeReader.line_gate": False, "scan.SKIP_BY": "output",
-           "scan.SMALL_INTERPOLATION": None}
+           "scan.SMALL_INTERPOLATION": None, "ocr.REC_BATCH": "same-width"}
 FRAME_BATCH = {**AT_1715, "ocr.REC_BATCH": "frame"}  # and a frame's crops in RapidOCR's padded batches (OCR_VERSION 5)
 PIPELINES = {
     "before": ({"ocr_changed_only": False, "fast_shots": False, "shared_decode": False}, {"VIDSLEUTH_OCR_SPIN": "1"},
@@ -88,6 +90,8 @@ PIPELINES = {
                                                                         {"VIDSLEUTH_OCR_SPIN": "1"}, FRAME_BATCH),
     "14:48 (threads sleep, one decode, padded recognition batches)": ({}, {}, FRAME_BATCH),
     "17:15 (same-width recognition batches)": ({}, {}, AT_1715),
+    "19:00 (votes, line gate, packet skip, area scaler; short lines padded to 320)": ({}, {},
+                                                                                      {"ocr.REC_BATCH": "same-width"}),
     "now, 1 OCR thread": ({}, {"VIDSLEUTH_OCR_THREADS": "1"}, {}),
     "now": ({}, {}, {}),
 }
@@ -110,7 +114,7 @@ def _apply(settings: dict) -> None:
 
 
 DEFAULTS = {"texttracks.TRACK_TEXT": "votes", "ocr.ChangeReader.line_gate": True, "scan.SKIP_BY": "packet",
-            "scan.SMALL_INTERPOLATION": "AREA", "ocr.REC_BATCH": "same-width"}
+            "scan.SMALL_INTERPOLATION": "AREA", "ocr.REC_BATCH": "narrow-192"}
 
 
 def end_to_end(clip: Path, lib: Path, pipeline: str) -> dict:
@@ -201,7 +205,11 @@ def stages(clip: Path, seconds: int, truth: dict, only: list[str]) -> dict:
                  {**AT_1715, "ocr.ChangeReader.line_gate": True}, {"changed_only": True}),
                 ("ocr 1 fps, 17:15 + track text by votes", "calm", {**AT_1715, "texttracks.TRACK_TEXT": "votes"},
                  {"changed_only": True}),
-                ("ocr 1 fps, 17:15 + track text by votes + line gate (now)", "calm", {}, {"changed_only": True}))
+                ("ocr 1 fps, 17:15 + short lines padded to 192 px", "calm", {**AT_1715, "ocr.REC_BATCH": "narrow-192"},
+                 {"changed_only": True}),
+                ("ocr 1 fps, 17:15 + track text by votes + line gate (19:00)", "calm", {"ocr.REC_BATCH": "same-width"},
+                 {"changed_only": True}),
+                ("ocr 1 fps, votes + line gate + short lines padded to 192 px (now)", "calm", {}, {"changed_only": True}))
     for label, engine, settings, kw in ocr_runs:
         def run_ocr(engine=engine, settings=settings, kw=kw) -> dict:
             _apply(settings)
@@ -252,7 +260,9 @@ def _one_decode(out: dict, clip: Path, seconds: int, truth: dict, only: list[str
              lambda: read_visual(clip)),
             ("ocr + shots, 17:15 + decoder skip level per packet, area scaler", {**AT_1715, "scan.SKIP_BY": "packet",
              "scan.SMALL_INTERPOLATION": "AREA"}, lambda: read_visual(clip)),
-            ("ocr + shots, one shared decode, packet skip, votes, line gate (now)", {}, lambda: read_visual(clip)))
+            ("ocr + shots, one shared decode, packet skip, votes, line gate (19:00)", {"ocr.REC_BATCH": "same-width"},
+             lambda: read_visual(clip)),
+            ("ocr + shots, 19:00 + short lines padded to 192 px (now)", {}, lambda: read_visual(clip)))
     for label, settings, run in runs:
         def both(settings=settings, run=run) -> dict:
             _apply(settings)
@@ -340,10 +350,11 @@ def save(out: dict, seconds: int) -> None:
     out["protocol"] = {"vidsleuth": __version__, "python": sys.version.split()[0], "platform": platform.platform(),
                        "cpus": os.cpu_count(), "asr": "faster-whisper tiny.en int8, BatchedInferencePipeline beam 5 batch 8",
                        "ocr": "RapidOCR PP-OCRv4, line crops scaled to 96 px; ChangeReader (refresh 10); onnxruntime "
-                              "threads sleep between calls (allow_spinning 0); now: recognition batches of crops "
-                              "padded to the same width (before 14:48: a frame's crops in one padded batch)",
-                       "shots": "PySceneDetect content 27; NONREF-skipping decode at ~256 px; now: one decode shared "
-                                "with OCR (media.scan)"}
+                              "threads sleep between calls (allow_spinning 0); recognition batches of crops padded "
+                              "to the same width (before 14:48: a frame's crops in one padded batch); now: short "
+                              "lines padded to 192 px (before: 320), line gate on, a track's text by votes",
+                       "shots": "PySceneDetect content 27; NONREF-skipping decode at ~256 px; one decode shared with "
+                                "OCR (media.scan); now: skip level per packet, FFmpeg's area scaler"}
     report(out, seconds)
     dest = ROOT / "results" / "bench_ingest.json"
     dest.write_text(json.dumps(out, indent=2))

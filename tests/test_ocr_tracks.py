@@ -63,21 +63,24 @@ def _frame(text: str, phase: int) -> Image.Image:
 
 
 class _Counting:
-    """The recogniser, counting the crops it is given per call (the model itself still reads)."""
+    """The recogniser's model session, counting the crops of each batch (the model still reads)."""
 
-    def __init__(self, rec):
-        self.rec, self.rec_image_shape, self.crops = rec, rec.rec_image_shape, []
+    def __init__(self, session):
+        self.session, self.crops = session, []
 
     def __call__(self, batch):
         self.crops.append(len(batch))
-        return self.rec(batch)
+        return self.session(batch)
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
 
 
 @pytest.mark.parametrize("gate", [True, False])
 def test_a_steady_caption_is_kept_and_a_changed_one_read_again(gate, monkeypatch):
     engine = ocr._engine()
-    counting = _Counting(engine.text_rec)
-    monkeypatch.setattr(engine, "text_rec", counting)
+    counting = _Counting(engine.text_rec.session)
+    monkeypatch.setattr(engine.text_rec, "session", counting)
     monkeypatch.setattr(ocr.ChangeReader, "line_gate", gate)
     ocr._REC_CACHE.clear()
     reader = ocr.ChangeReader()
