@@ -100,3 +100,22 @@ def test_a_short_list_line_with_a_value_is_a_statement_and_compounds_name_their_
     page = Source(id="d1", kind="document", title="家常米饭", location="/x/rice.html")
     assert any("300" in t for _, t in _units([Passage(page, "粳米 300克", "text")]))
     assert "酵母" in subject_words("干酵母 5克")
+
+
+def test_a_multiple_of_the_original_is_no_revision():
+    rise = _anchor("面团发酵约2小时")
+    assert relate_rules(rise, "室温发酵2小时，体积膨胀到原来的3倍即可。")[0] == "supports"
+    assert relate_rules(rise, "发酵时间由原来的2小时缩短为1小时。")[0] == "updates"
+
+
+def test_a_limit_the_video_states_meets_the_sources_maximum():
+    speed = _anchor("Descend no faster than 20 metres a minute.")
+    assert relate_rules(speed, "descent: max 20 m/min, slower if your ears hurt")[0] == "supports"
+    plain = _anchor("The pump moves 20 metres a minute.")
+    assert relate_rules(plain, "descent: max 20 m/min, slower if your ears hurt")[0] is None
+
+
+def test_an_approximate_figure_inside_the_sources_interval_agrees():
+    soak = _anchor("Soak the beans for about 8 hours.")
+    assert relate_rules(soak, "Soak dried beans for 8 to 12 hours before cooking.")[0] == "supports"
+    assert relate_rules(soak, "Soak dried beans for 10 to 12 hours before cooking.")[0] == "contradicts"

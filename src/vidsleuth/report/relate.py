@@ -47,7 +47,7 @@ REVISION = re.compile(
     r"now (?:pays|costs|charges|offers|gives|stands at)|(?:have|has) (?:lowered|raised|cut|increased|reduced|changed)|"
     r"(?:earlier|previous|older|old|former|original|past) (?:\w+ )?(?:editions?|versions?|advice|guidance|"
     r"recommendations?|recipe|card|guide|rule|figure|standard)s?|(?:guidance|advice|recommendation) has changed)\b"
-    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到|由原来的|原来的"
+    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到|由原来的|原来的(?!\S{0,3}倍)"
     r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升)(?:为|到|至)", re.I)
 _DISPARAGE = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                         r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
@@ -151,15 +151,19 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     if _REPORTED.search(before):
         return "reported"
     ceiling = bool(_CEILING.search(before[-45:])
-                   and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|不超过|至少|最多|上限", anchor_text_, re.I))
+                   and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|\b(?:no|not) \w+er than\b|不超过|至少|最多|上限",
+                                     anchor_text_, re.I))  # the video states a limit too ("no faster than 9 m/min")
     return "ceiling" if ceiling else ""
 
 
 def _agrees(source: Value, video: Value) -> bool:
     """The source's value holds the video's: inside it, a figure inside the video's approximation
-    ("≈ 450 kcal" and "1,880 kJ"), or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
+    ("≈ 450 kcal" and "1,880 kJ"), the approximation's own figure inside the source's interval, or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
     if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
         return True
+    if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
+            video.point * (1 - MATCH) <= source.hi):
+        return True  # "about an hour" is what "1–1.5 hours" says too: the stated figure lies inside
     return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
         MATCH * max(abs(video.point), 1e-9))
 
