@@ -122,3 +122,16 @@ def test_prices_in_currencies_named_by_a_word():
     assert got and got[0] == "18 pesos"
     said = [Line("w", "speech", "A bowl of soba costs 900 yen here, the tempura 400 yen.")]
     assert settle("How much does a bowl of soba cost?", "soba", said)[0] == "900 yen"
+
+
+def test_an_ordinal_in_the_question_picks_the_line_numbering_that_thing():
+    """"the second stop" agrees with "Stop 2" and not with "Stop 1", even where the Stop-2 line
+    lost its label in the reading and another line shares more words."""
+    from vidsleuth.browse.extract import Line, settle
+
+    lines = [Line("v", "ocr", "Stop 1 · harbour · 3.20 euros"), Line("v", "ocr", "market · 4.10 euros"),
+             Line("v", "ocr", "Stop 3 · castle · 5.00 euros")]
+    q = "What fare is shown on screen for the second stop?"
+    assert settle(q, None, lines + [Line("v", "ocr", "Stop 2 · market · 4.10 euros")])[0] == "4.10 euros"
+    got = settle(q, "4.10", lines)  # no line says "Stop 2": the numbered others lose, the model's value decides
+    assert got and got[0] == "4.10 euros"

@@ -142,7 +142,8 @@ class VideoBrowser:
         candidates: list[str] = []
         feedback, covered = "", {}
         for loop in range(1, self.cfg.t_max + 1):
-            missing = [t for t in ask.targets if covered.get(t.phrase) is None] if loop > 1 else []
+            # a question naming targets screens for one not covered yet in every loop, the first included
+            missing = [t for t in ask.targets if covered.get(t.phrase) is None]
             query = self._plan(question, history, self._evidence(selected), feedback, memory_block, loop, steps)
             aim = focus(question, missing[0], ask.targets) if missing else ""
             cons = ask.scoped(missing[0] if missing else None)

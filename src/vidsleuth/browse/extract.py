@@ -266,6 +266,22 @@ def _modality(ask: str) -> set[str]:
     return {"ocr"} if screen else {"speech", "subtitle"}
 
 
+_ORDINAL = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
+_ORDINAL_ASKED = re.compile(rf"\b(?P<o>{'|'.join(_ORDINAL)}|(?P<n>\d{{1,2}})(?:st|nd|rd|th))\s+(?P<noun>[a-z]{{3,}})", re.I)
+
+
+def _ordinal_fit(ask: str, line: str) -> float:
+    """+1 for a line numbering the thing the question names by its ordinal ("the first stall" and
+    "Stall 1"), -1 for one numbering another of them ("Stall 2"), 0 when the line numbers none."""
+    score = 0.0
+    for m in _ORDINAL_ASKED.finditer(ask):
+        n = int(m.group("n")) if m.group("n") else _ORDINAL[m.group("o").lower()]
+        said = re.search(rf"\b{re.escape(m.group('noun').rstrip('s'))}s?\s*(?:no\.?\s*|#\s*)?(\d{{1,2}})(?!\d)", line, re.I)
+        if said:
+            score += 1.0 if int(said.group(1)) == n else -1.0
+    return score
+
+
 def _best(found: list[Found], ask: str, answer: str | None) -> tuple[float, Found] | None:
     from .answers import value_tokens
 
@@ -273,7 +289,7 @@ def _best(found: list[Found], ask: str, answer: str | None) -> tuple[float, Foun
     said = set(value_tokens(answer)) if answer else set()
     best = None
     for i, f in enumerate(found):
-        score = len(want & _terms(f.line.text)) + (1.0 if f.line.kind in modality else 0.0)
+        score = len(want & _terms(f.line.text)) + (1.0 if f.line.kind in modality else 0.0) + _ordinal_fit(ask, f.line.text)
         score += 0.5 if f.number and set(value_tokens(f.number)) <= said else 0.0
         score += 0.25 if f.currency or not f.number else 0.0  # a price with its currency over a bare one
         if best is None or score > best[0]:
