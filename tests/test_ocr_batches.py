@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PIL import Image, ImageDraw, ImageFont
 
 from vidsleuth.perception import ocr
+
+from .ocr_support import line_crop
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 
 def _crop(text: str, size: int, fill=(255, 255, 255)) -> np.ndarray:
-    """A line crop as ``_recognise_lines`` makes it: text on a dark box with a margin, scaled to
-    ``REC_HEIGHT`` px, in BGR."""
-    font = ImageFont.truetype(FONT, size)
-    left, top, right, bottom = font.getbbox(text)
-    m = round((bottom - top) * ocr.MARGIN) + 2
-    im = Image.new("RGB", (right - left + 2 * m, bottom - top + 2 * m), (20, 24, 30))
-    ImageDraw.Draw(im).text((m - left, m - top), text, font=font, fill=fill)
-    s = ocr.REC_HEIGHT / im.height
-    im = im.resize((round(im.width * s), ocr.REC_HEIGHT), Image.Resampling.BICUBIC)
-    return np.ascontiguousarray(np.asarray(im)[:, :, ::-1])
+    """A crop in this file's font on the dark box."""
+    return line_crop(text, FONT, size, fg=fill)
 
 
 @pytest.fixture(scope="module")

@@ -8,25 +8,14 @@ import itertools
 
 import numpy as np
 import pytest
-from PIL import Image, ImageDraw, ImageFont
 
 from vidsleuth.perception import ocr
+
+from .ocr_support import line_crop
 
 FONTS = ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
          "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf"]
 LINES = ["GO 42", "NO ENTRY", "EXIT 3", "ROOM 101", "GATE B7", "Day 3", "00:00:07.520", "188"]
-
-
-def _crop(text: str, font: str, size: int, fg=(255, 255, 255), bg=(20, 24, 30)) -> np.ndarray:
-    """A line crop as ``_recognise_lines`` makes it (margin, scaled to ``REC_HEIGHT``), BGR."""
-    f = ImageFont.truetype(font, size)
-    left, top, right, bottom = f.getbbox(text)
-    m = round((bottom - top) * ocr.MARGIN) + 2
-    im = Image.new("RGB", (right - left + 2 * m, bottom - top + 2 * m), bg)
-    ImageDraw.Draw(im).text((m - left, m - top), text, font=f, fill=fg)
-    s = ocr.REC_HEIGHT / im.height
-    im = im.resize((round(im.width * s), ocr.REC_HEIGHT), Image.Resampling.BICUBIC)
-    return np.ascontiguousarray(np.asarray(im)[:, :, ::-1])
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +32,7 @@ def test_groups_at_192_px(engine):
 
 
 def test_the_320_path_is_rapidocrs_own_call(engine):
-    crops = [_crop(t, FONTS[0], 22) for t in LINES[:4]]
+    crops = [line_crop(t, FONTS[0], 22) for t in LINES[:4]]
     ours = ocr._rec_call(engine, crops, 320)
     theirs = engine.text_rec(crops)[0]
     assert [t for t, _ in ours] == [t for t, _ in theirs]
@@ -51,7 +40,7 @@ def test_the_320_path_is_rapidocrs_own_call(engine):
 
 
 def test_a_narrow_crop_reads_in_its_batch_as_alone(engine):
-    crops = [_crop(t, FONTS[1], 20) for t in ("42", "EXIT 3", "Day 3")]
+    crops = [line_crop(t, FONTS[1], 20) for t in ("42", "EXIT 3", "Day 3")]
     assert all(c.shape[1] * 48 <= 192 * c.shape[0] for c in crops)
     together = ocr._rec_call(engine, crops, 192)
     alone = [ocr._rec_call(engine, [c], 192)[0] for c in crops]
@@ -64,7 +53,7 @@ def test_short_lines_read_at_least_as_well_padded_to_192(engine):
     exact = {192: 0, 320: 0}
     cases = list(itertools.product(LINES, FONTS, (14, 30), (((255, 255, 255), (20, 24, 30)), ((10, 10, 10), (235, 235, 220)))))
     for text, font, size, (fg, bg) in cases:
-        crop = _crop(text, font, size, fg, bg)
+        crop = line_crop(text, font, size, fg, bg)
         for width in exact:
             got = ocr._rec_call(engine, [crop], width)[0][0]
             exact[width] += " ".join(got.split()) == text
