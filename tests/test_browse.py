@@ -77,6 +77,16 @@ PLAN = json.dumps({"thought": "search the lighthouse", "search_queries": ["harbo
 ANSWER = json.dumps({"Explanation": "the caption says built in 1887", "Answer": "1887", "Confidence": "85%"})
 
 
+def run_llm_watcher(world: dict, answers: dict, tmp_path, question: str):
+    """The agent with the LLM Watcher over a generated world, each role answered from ``answers``
+    through a ScriptedServer; the answer and the log of (role, request body)."""
+    log: list = []
+    with ScriptedServer(scripted(answers, log)) as srv:
+        agent = VideoBrowser(world["index"], models_for(srv, tmp_path), Videos(world["records"], library=world["lib"]),
+                             config=replace(CFG, watcher="llm"))
+        return agent.run(question), log
+
+
 def pick(title: str):
     """A Watcher that picks the candidate with this title, wherever the search ranked it."""
     def answer(body):
@@ -650,15 +660,12 @@ def pick_channel(channel: str):
 
 
 def test_channel_constraint_outranks_the_watchers_pick(levels, tmp_path):
-    log = []
-    script = scripted({"planner": [json.dumps({"search_queries": ["query1", "red kayak weight"]})],
-                       "watcher": [pick_channel("Cheap Boats")], "checker": ['{"decision": "HALT", "feedback": ""}'],
-                       "analyst": [json.dumps({"Answer": "14.5 kg", "Confidence": "80%"})]}, log)
-    with ScriptedServer(script) as srv:
-        agent = VideoBrowser(levels["index"], models_for(srv, tmp_path), Videos(levels["records"], library=levels["lib"]),
-                             config=replace(CFG, watcher="llm"))
-        # the scripted Watcher picks the other channel's copy: the stated channel outranks its pick
-        ans = agent.run("In Paddle Lab's video about the red kayak, how much does the kayak weigh?")
+    answers = {"planner": [json.dumps({"search_queries": ["query1", "red kayak weight"]})],
+               "watcher": [pick_channel("Cheap Boats")], "checker": ['{"decision": "HALT", "feedback": ""}'],
+               "analyst": [json.dumps({"Answer": "14.5 kg", "Confidence": "80%"})]}
+    # the scripted Watcher picks the other channel's copy: the stated channel outranks its pick
+    ans, _ = run_llm_watcher(levels, answers, tmp_path,
+                             "In Paddle Lab's video about the red kayak, how much does the kayak weigh?")
     question = next(s for s in ans.steps if s.role == "question")
     assert question.output["constraints"][0].startswith("channel 'Paddle Lab'")
     searcher = next(s for s in ans.steps if s.role == "searcher")
@@ -671,16 +678,12 @@ def test_channel_constraint_outranks_the_watchers_pick(levels, tmp_path):
 
 
 def test_two_video_question_overrides_halt_and_calculates(levels, tmp_path):
-    log = []
-    script = scripted({"planner": [json.dumps({"search_queries": ["kayak weight"]})],
-                       "watcher": [pick("Red kayak review"), pick("Blue kayak review")],
-                       "checker": ['{"decision": "HALT", "feedback": "does not provide enough information to determine '
-                                   'which is lighter"}', '{"decision": "HALT", "feedback": ""}'],
-                       "analyst": [json.dumps({"Answer": "red kayak", "Confidence": "60%"})]}, log)
-    with ScriptedServer(script) as srv:
-        agent = VideoBrowser(levels["index"], models_for(srv, tmp_path), Videos(levels["records"], library=levels["lib"]),
-                             config=replace(CFG, watcher="llm"))
-        ans = agent.run("Which is lighter, the red kayak or the blue kayak?")
+    answers = {"planner": [json.dumps({"search_queries": ["kayak weight"]})],
+               "watcher": [pick("Red kayak review"), pick("Blue kayak review")],
+               "checker": ['{"decision": "HALT", "feedback": "does not provide enough information to determine '
+                           'which is lighter"}', '{"decision": "HALT", "feedback": ""}'],
+               "analyst": [json.dumps({"Answer": "red kayak", "Confidence": "60%"})]}
+    ans, log = run_llm_watcher(levels, answers, tmp_path, "Which is lighter, the red kayak or the blue kayak?")
     checks = [s for s in ans.steps if s.role == "checker"]
     assert len(checks) == 2 and checks[0].note.startswith("guard: HALT") and checks[0].output["decision"] == "CONTINUE"
     assert checks[1].output["covered"] == {"red kayak": "red", "blue kayak": "blue"}

@@ -199,22 +199,14 @@ def kayaks(tmp_path_factory):
 def test_the_loop_takes_the_named_item_not_its_variant_and_calculates(kayaks, tmp_path):
     import json
 
-    from vidsleuth.browse.agent import VideoBrowser
-    from vidsleuth.browse.videos import Videos
-    from vidsleuth.testing import ScriptedServer
+    from .test_browse import pick, run_llm_watcher
 
-    from .test_browse import CFG, models_for, pick, scripted
-
-    log: list = []
-    script = scripted({"planner": [json.dumps({"search_queries": ["kayak weight"]})],
-                       # the scripted Watcher takes the swift kayak, then the Heron's XL variant
-                       "watcher": [pick("Swift kayak review"), pick("Heron XL kayak review")],
-                       "checker": ['{"decision": "HALT", "feedback": ""}'],
-                       "analyst": [json.dumps({"Answer": "Swift", "Confidence": "60%"})]}, log)
-    with ScriptedServer(script) as srv:
-        agent = VideoBrowser(kayaks["index"], models_for(srv, tmp_path), Videos(kayaks["records"], library=kayaks["lib"]),
-                             config=replace(CFG, watcher="llm"))
-        ans = agent.run("How many kilograms heavier is the Swift kayak than the Heron kayak?")
+    answers = {"planner": [json.dumps({"search_queries": ["kayak weight"]})],
+               # the scripted Watcher takes the swift kayak, then the Heron's XL variant
+               "watcher": [pick("Swift kayak review"), pick("Heron XL kayak review")],
+               "checker": ['{"decision": "HALT", "feedback": ""}'],
+               "analyst": [json.dumps({"Answer": "Swift", "Confidence": "60%"})]}
+    ans, _ = run_llm_watcher(kayaks, answers, tmp_path, "How many kilograms heavier is the Swift kayak than the Heron kayak?")
     watchers = [s for s in ans.steps if s.role == "watcher"]
     assert len(watchers) == 2 and "variant" in watchers[1].note  # heron_xl gave way to heron
     assert ans.selected == ("swift", "heron")
