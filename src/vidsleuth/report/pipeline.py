@@ -1,8 +1,8 @@
 """``vidsleuth report``: the seven stages of seed 000 (App. D.2) as small public stage functions.
 
 ``prepare`` (inputs checked, models and sources configured, the video probed once) -> ``read_timeline``
-(ingest) -> ``choose_anchors`` -> ``gather`` (every configured source read once) -> ``decide`` (the
-evidence branches and their relations) -> ``number`` (sources and evidence records) -> ``compose``
+(ingest) -> ``choose_anchors`` -> ``gather`` (every configured source read once) -> ``candidates_of`` and
+``relate`` (the evidence branches and their relations) -> ``number`` (sources and evidence records) -> ``compose``
 (writing) -> ``render`` -> ``validate`` (checks and repair). ``before_relations`` runs the stages
 that do not depend on the relater (through ranking, ``candidates_of``), ``after_relations`` the
 relater (``relate``) and the rest; ``report`` is the two in turn. Each runs inside a ``Stage``, which
@@ -31,7 +31,7 @@ OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json
 LANGUAGES = ("en", "zh", "auto")
 
 __all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Groundwork", "Setup", "Stage", "Trajectory", "after_relations",
-           "before_relations", "candidates_of", "choose_anchors", "compose", "decide", "gather", "number", "prepare",
+           "before_relations", "candidates_of", "choose_anchors", "compose", "gather", "number", "prepare",
            "read_timeline", "relate", "render", "report", "rerender", "validate", "video_tags"]
 
 
@@ -210,11 +210,6 @@ def relate(setup: Setup, anchors: list[Anchor], candidates: list, dropped: Count
     decided = decide_candidates(setup.relater or Relater(), anchors, candidates, setup.video_date,
                                 workers=setup.settings.branches)
     return select(decided, setup.settings.sources_per_anchor, dropped)
-
-
-def decide(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list[Decision]:
-    """Stages 3 and 4 together (``candidates_of`` then ``relate``)."""
-    return relate(setup, anchors, candidates_of(setup, anchors, passages, dropped), dropped)
 
 
 @dataclass(frozen=True)
