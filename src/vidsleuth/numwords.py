@@ -91,7 +91,7 @@ def _chinese(text: str) -> str:
     import cn2an
 
     for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
-        text = text.replace(word, f" {unit} ")
+        text = re.sub(rf"\s*{word}", f" {unit} ", text)  # "300 千卡" and "300千卡" alike
     text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1)}.5小时", text)
     text = _ZH_PAIR.sub(lambda m: f"{m.group(1)}～{m.group(2)}" if _ZH_DIGIT.index(m.group(2)) == _ZH_DIGIT.index(
         m.group(1)) + 1 else m.group(0), text)
@@ -127,6 +127,10 @@ def normalise(text: str, language: str = "auto") -> str:
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
     t = _BRACKET_UNIT.sub(_unit_after, t)  # "Nozzle temperature (°C) 230–250": the label's unit is the number's
     if language in ("zh", "auto") and has_cjk(t):
+        # "滤芯：12个月／199元": NFKC made the full-width colon and slash ASCII, which before a digit
+        # read as a clock time or a rate's denominator; after a Chinese word they stay full width
+        t = re.sub(r"(?<=[\u4e00-\u9fff]):(?=\s*\d)", "：", t)
+        t = re.sub(r"(?<=[\u4e00-\u9fff])/(?=\s*\d)", "／", t)
         t = _chinese(t)
     if language in ("en", "auto"):
         t = _english(t)

@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 
 from ..types import Segment, Timeline
+from ..values import has_cjk
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
 
@@ -88,16 +89,24 @@ def _value_label(text: str) -> str:
     return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
 
 
-_SEPARATOR = re.compile(r"\s*[·•|｜;；]\s*|\s+/\s+")
+# between two values of one caption: a dot, a bar, a semicolon, a spaced slash, or a slash (full
+# width or not) between a Chinese word and a number ("12个月／199元"; not the rate "升/分钟")
+_SEPARATOR = re.compile(r"\s*[·•|｜;；／]\s*|\s+/\s+|(?<=[\u4e00-\u9fff])/(?=\s*\d)")
+_LABEL = re.compile(r"^\s*([^:：\d]{1,16}?)\s*[:：]\s*(?=\S)")
 
 
 def _caption_parts(seg: Segment) -> list[Segment]:
     """A caption listing several values, each with its own words ("面粉500克·酵母5克", "625 Wh | 85 Nm"),
-    as one caption per value: each is a statement about its own subject."""
-    parts = [p for p in _SEPARATOR.split(seg.text) if p.strip()]
+    as one caption per value: each is a statement about its own subject. A label before a colon
+    names the thing of every value after it ("复合滤芯：12个月／199元" is the filter's interval and
+    the filter's price), so a part naming no thing of its own gets the label."""
+    parts = [p.strip() for p in _SEPARATOR.split(seg.text) if p.strip()]
     if len(parts) < 2 or not all(quantities(p) for p in parts):
         return [seg]
-    return [replace(seg, text=p.strip()) for p in parts]
+    label = _LABEL.match(parts[0])
+    if label and has_cjk(label.group(1)) and objects(subject_words(label.group(1))):
+        parts = [p if k == 0 or objects(subject_words(p)) else f"{label.group(1)}：{p}" for k, p in enumerate(parts)]
+    return [replace(seg, text=p) for p in parts]
 
 
 def _drafts(timeline: Timeline) -> list[dict]:

@@ -92,6 +92,10 @@ def _jieba():
         return None
 
 
+# a numeral with at most a measure word ("四十五", "二十四个", "九元", "十五分") is a value, not a thing
+_ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿半几]+[个元块分秒克斤天年月周次遍杯份倍度]?")
+
+
 def _zh_words(text: str) -> set[str]:
     runs = re.findall(r"[\u4e00-\u9fff]+", text)
     jb = _jieba()
@@ -99,7 +103,7 @@ def _zh_words(text: str) -> set[str]:
     for run in runs:
         # search mode adds a compound's own words ("干酵母" is also "酵母"): a source names the thing either way
         words = jb.lcut_for_search(run) if jb is not None else [run[i:i + 2] for i in range(max(1, len(run) - 1))]
-        out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶")}
+        out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶") and not _ZH_NUMERAL.fullmatch(w)}
     return out
 
 
@@ -193,8 +197,8 @@ def _header_unit(header: str) -> str:
     """The unit a column header names: "Motor torque (Nm)" -> "Nm", "Temp °C" -> "°C"."""
     header = unicodedata.normalize("NFKC", header)  # "每周推荐时间（分钟）": full-width brackets
     m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
-    if m:
-        return m.group(1)
+    if m:  # a bare 月 after a number is a calendar month ("12月"); as a column's unit it counts months
+        return "个月" if m.group(1).strip() == "月" else m.group(1)
     tail = header.split()[-1] if header.split() else ""
     # "Temp °C" names a unit; "Range" or "Value" names no unit (a count of ranges is not one)
     return tail if any(not v.dimension.startswith("count:") for v in read_values(f"1 {tail}")) else ""

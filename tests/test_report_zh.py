@@ -1,0 +1,61 @@
+"""The Chinese path of the report: on-screen values with Chinese units are anchors named after the
+caption's own words, full-width punctuation before a number, units in table headers, and numerals
+that are values rather than subject words. Phrasings written here, each with its expected value."""
+
+from __future__ import annotations
+
+import pytest
+
+from vidsleuth.report.anchors import _drafts, find_anchors
+from vidsleuth.report.facts import objects, read_row, subject_words
+from vidsleuth.types import Segment, Timeline, VideoInfo
+from vidsleuth.values import read_values
+
+_INFO = VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x")
+
+
+def _screen(*captions: tuple[float, str]) -> Timeline:
+    return Timeline.build(_INFO, [Segment(t, t + 5.0, "ocr", text, 0.95, "ocr") for t, text in captions])
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("滤网：6个月", ["6 month"]),  # a full-width colon before the number (NFKC makes it ':')
+    ("单价:89元", ["¥89"]),
+    ("滤网：6个月／89元", ["6 month", "¥89"]),  # a full-width slash between two values is no rate
+    ("流量 1.8升/分钟", ["1.8 L/min"]),  # … while a slash before a unit still is
+    ("每份 250 千卡", ["250 kcal"]),  # a space before 千卡
+    ("音量约三十八分贝", ["≈ 38 dB"]),
+])
+def test_chinese_values_after_punctuation_and_spaces(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_a_clock_time_after_a_colon_is_still_no_value():
+    assert read_values("开始时间：10:30") == []
+
+
+def test_a_labelled_caption_of_two_values_is_two_anchors_of_the_label():
+    drafts = _drafts(_screen((20.0, "滤网：6个月／89元")))
+    assert [[v.label() for v in d["q"]] for d in drafts] == [["6 month"], ["¥89"]]
+    assert all("滤网" in subject_words(d["text"]) for d in drafts)
+
+
+def test_an_on_screen_value_with_a_chinese_unit_is_an_anchor_with_the_caption_subject():
+    tl = _screen((3.0, "标题：厨房小电器"), (10.0, "加热功率 1200瓦"), (25.0, "噪音 三十八分贝"), (40.0, "整机重量 3.5千克"))
+    anchors = find_anchors(tl, "核对视频里的功率、噪音和重量")
+    got = {a.value: a.subject for a in anchors}
+    assert set(got) == {"1200 W", "38 dB", "3.5 kg"}
+    assert "加热" in got["1200 W"] and "噪音" in got["38 dB"] and "整机" in got["3.5 kg"]
+
+
+def test_numerals_are_values_not_subject_words():
+    words = subject_words("这台机器的噪音大约四十五分贝，寿命二十四个月")
+    assert {"噪音", "寿命"} <= words
+    assert not {w for w in words if any(ch in w for ch in "四十五二")}
+    assert objects(subject_words("两千四百九十九元")) == set()
+
+
+def test_a_month_column_counts_months():
+    row = read_row("| 滤网寿命（月） | 6 |", "| 参数 | 数值 |")
+    assert [r.value.label() for r in row.readings] == ["6 month"]
+    assert "滤网" in row.readings[0].words
