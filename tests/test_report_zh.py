@@ -59,3 +59,18 @@ def test_a_month_column_counts_months():
     row = read_row("| 滤网寿命（月） | 6 |", "| 参数 | 数值 |")
     assert [r.value.label() for r in row.readings] == ["6 month"]
     assert "滤网" in row.readings[0].words
+
+
+def test_an_ordinal_is_no_count():
+    assert read_values("第一泡出汤") == []
+    assert [v.label() for v in read_values("每包可冲泡三次")] == ["3 次"]
+
+
+def test_a_decoding_loop_is_no_anchor_and_real_speech_still_is():
+    loop = "第4,第1,第3,盡1," + "第4,盡1," * 12  # Whisper base on espeak Mandarin it cannot follow
+    tl = Timeline.build(_INFO, [Segment(1.0, 20.0, "speech", loop, 0.3, "asr"),
+                                Segment(21.0, 25.0, "speech", "10-1-0-2-0-4-0-2-0-3", 0.3, "asr"),
+                                Segment(30.0, 34.0, "speech", "滤网的寿命是六个月。", 0.9, "asr")])
+    drafts = _drafts(tl)
+    assert [d["text"] for d in drafts] == ["滤网的寿命是六个月。"]
+    assert [v.label() for v in drafts[0]["q"]] == ["6 month"]

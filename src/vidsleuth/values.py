@@ -283,7 +283,7 @@ def _unit_of(m: re.Match, text: str) -> str:
             float(m.group("a")) == 1 or _singular(word.group(1)) != word.group(1).lower()
             or _CLAUSE_END.match(text, word.end())):
         return "count:" + _singular(word.group(1))
-    zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():])
+    zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():]) if text[m.start() - 1:m.start()] != "第" else None  # 第1泡: an ordinal
     if zh:
         return "count:" + zh.group(1)
     return ""
@@ -373,6 +373,19 @@ def states(text: str, wanted: str) -> bool | None:
         return None
     have = read_values(text)
     return all(any(h.comparable(w) and h.form == w.form and w.contains(h) and h.contains(w) for h in have) for w in want)
+
+
+def agrees(source: Value, video: Value) -> bool:
+    """The source's value holds the video's: inside it, a figure inside the video's approximation
+    ("≈ 450 kcal" and "1,880 kJ"), the approximation's own figure inside the source's interval ("about
+    an hour" and "1–1.5 hours"), or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
+    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
+        return True
+    if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
+            video.point * (1 - MATCH) <= source.hi):
+        return True
+    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
+        MATCH * max(abs(video.point), 1e-9))
 
 
 SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject

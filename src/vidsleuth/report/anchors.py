@@ -84,6 +84,20 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
     return out
 
 
+LOOP_RATIO = 2.4  # Whisper's own test of a degenerate decode: text that zlib compresses this much is a loop
+_COUNT_OFF = re.compile(r"(?:\d+\s?[-–]\s?){4,}\d+")  # five numbers joined by dashes: no range, no date
+
+
+def _heard(text: str) -> bool:
+    """Whether recognised speech reads as language: not a decoding loop ("3-1A4-1A4-1A4…", Whisper
+    on speech it cannot follow) and not a run of digits and dashes ("10-1-0-2-0-4") with hardly a
+    word — neither is a statement a source could check."""
+    import zlib
+
+    raw = text.encode("utf-8")
+    return not (len(raw) >= 24 and len(raw) / len(zlib.compress(raw)) > LOOP_RATIO or _COUNT_OFF.search(text))
+
+
 def _value_label(text: str) -> str:
     q = quantities(text)
     return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
@@ -110,10 +124,10 @@ def _caption_parts(seg: Segment) -> list[Segment]:
 
 
 def _drafts(timeline: Timeline) -> list[dict]:
-    speech, screen = timeline.of_kind("speech", "subtitle"), timeline.of_kind("ocr")
+    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
     drafts: list[dict] = []
     for text, start, end, kind in _spoken_sentences(speech):
-        if not subject_words(text) and not quantities(text):
+        if not _heard(text) or not subject_words(text) and not quantities(text):
             continue
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
                        "q": quantities(text), "c": codes(text)})
