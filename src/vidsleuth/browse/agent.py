@@ -109,14 +109,15 @@ class VideoBrowser:
                         history="; ".join(f'loop {h["loop"]}: "{h["query"]}" -> {h["selected"]}' for h in history)).strip()
         texts = {v: self.videos.candidate_text(v, None).everything for v in selected}
         titles = {v: self.videos.record(v).title for v in selected}
+        bad = {(t.phrase, v): ask.scoped(t).violations(self.videos.record(v)) for t in ask.targets for v in selected}
         try:
             reply = model.chat(prompt, schema=CHECKER_SCHEMA, max_tokens=self.cfg.checker_max_tokens)
             halt = str(reply.data["decision"]).upper() == "HALT"
-            d = decide(halt, str(reply.data.get("feedback") or ""), ask.targets, texts, titles, question)
+            d = decide(halt, str(reply.data.get("feedback") or ""), ask.targets, texts, titles, question, bad)
             steps.append(Step.from_reply("checker", loop, f"{len(evidence)} evidence items", d.to_dict(reply.data), reply,
                                          d.note))
         except ModelOutputError as exc:
-            d = decide(False, "", ask.targets, texts, titles, question)
+            d = decide(False, "", ask.targets, texts, titles, question, bad)
             steps.append(Step("checker", loop, "evidence", {"raw": exc.raw[:300], **d.to_dict(None)},
                               note="unparseable: CONTINUE"))
         return d.halt, d.feedback, d.covered
@@ -132,7 +133,7 @@ class VideoBrowser:
     # -- the loop
     def run(self, question: str) -> Answer:
         steps: list[Step] = []
-        ask = Ask(parse_constraints(question), targets(question))
+        ask = Ask(parse_constraints(question).known(self.videos.records.values()), targets(question))
         if ask.constraints or ask.targets:
             steps.append(Step("question", 0, question[:120], {"constraints": ask.constraints.describe(),
                                                               "targets": [t.phrase for t in ask.targets]}))

@@ -83,21 +83,42 @@ _LIST = (rf"(?:[:,]\s*|\bof\s+)(?P<list>{_ITEM}(?:\s*,\s*{_ITEM})+\s*,?\s+(?:or|
          rf"(?:\s+(?:is|was|are|were|has|had|does|did)\b[^,:;?]*)?\s*\?")
 
 
-def _named(clauses: list[str]) -> tuple[Target, ...]:
-    """Targets from their clauses: each keeps the words no other target's phrase holds."""
-    clauses = [re.sub(r"^(?:the|a|an)\s+", "", c.strip(), flags=re.I) for c in clauses]
-    phrases = [re.split(rf"\s+{_ATTRIBUTION}\s+", c, maxsplit=1, flags=re.I)[0] for c in clauses]
-    # "the walnut loaf at Rossi Bakery": a place or time after the last target is shared context
-    phrases[-1] = re.split(r"\s+(?:at|in|on|from|for|during|according)\s+", phrases[-1], maxsplit=1)[0]
+_DETERMINER = r"^(?:the|a|an|their|its|his|her|our|my|your)\s+"
+
+
+def _named(clauses: list[str], phrases: list[str] | None = None) -> tuple[Target, ...]:
+    """Targets from their clauses (and phrases, when read apart from them): each keeps the words
+    no other target's phrase holds."""
+    clauses = [re.sub(_DETERMINER, "", c.strip(), flags=re.I) for c in clauses]
+    if phrases is None:
+        phrases = [re.split(rf"\s+{_ATTRIBUTION}\s+", c, maxsplit=1, flags=re.I)[0] for c in clauses]
+        # "the walnut loaf at Rossi Bakery": a place or time after the last target is shared context
+        phrases[-1] = re.split(r"\s+(?:at|in|on|from|for|during|according)\s+", phrases[-1], maxsplit=1)[0]
+    phrases = [re.sub(_DETERMINER, "", p.strip(), flags=re.I) for p in phrases]
     terms = [_terms(p) for p in phrases]
     shared = {t for i, ts in enumerate(terms) for t in ts if any(t in o for j, o in enumerate(terms) if j != i)}
     distinct = [tuple(t for t in ts if t not in shared) for ts in terms]
     return tuple(Target(p, d, c) for p, d, c in zip(phrases, distinct, clauses)) if all(distinct) else ()
 
 
+# ", by their figures?", ", going by the videos?": whose figures, said after the question's last target
+_QUALIFIER = re.compile(r",\s*(?:by|according\s+to|going\s+by|judging\s+by|based\s+on|from|in|on|as)\s+[^,?]*\?\s*$",
+                        re.I)
+
+
 def targets(question: str) -> tuple[Target, ...]:
-    """The question's named targets (two or more), or () for a single-video question."""
+    """The question's named targets (two or more), or () for a single-video question; a question
+    whose asking sentence names none ("Going by those two videos, which tent is lighter?") takes
+    them from the sentence before it (``context_targets``)."""
+    return _asked_targets(question) or context_targets(question)
+
+
+def _asked_targets(question: str) -> tuple[Target, ...]:
+    from .calculator import operation
+
     question = re.sub(rf",\s*({_ATTRIBUTION}\s+[^,?]+),", r" \1", question, flags=re.I)
+    if operation(question) is not None:  # whose figures a comparison or a sum goes by
+        question = _QUALIFIER.sub("?", question)
     m = re.search(_LIST, question, flags=re.I)
     if m:
         found = _named(re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m.group("list")))
@@ -108,6 +129,40 @@ def targets(question: str) -> tuple[Target, ...]:
         m = re.search(pat, question, flags=re.I)
         found = _named([m.group("a"), m.group("b")]) if m else ()
         if found:
+            return found
+    return ()
+
+
+def _item(part: str) -> str:
+    """What a context clause names: "Ounce Counters weighed the Ridgeline UL2, both …" -> the
+    Ridgeline UL2 (its subject and verb, and what follows a comma, are not the item)."""
+    from .constraints import SUBJECT
+
+    part = re.sub(SUBJECT, "", part.strip(), count=1).strip()
+    part = re.sub(r"^(?:one|another|a)\s+(?:video|clip|vlog|episode)?\s*(?:about|on|of)\s+", "", part, flags=re.I)
+    if not re.match(r"(?:the\s|(?-i:[A-Z0-9]))", part, flags=re.I):  # "had to walk down …": no item named
+        return ""
+    return re.split(r"\s*[,;:]", part, maxsplit=1)[0]
+
+
+def context_targets(question: str) -> tuple[Target, ...]:
+    """Two targets named by a sentence before the asking one ("Trailhead Gear Lab weighed the
+    Pika 2 tent and Ounce Counters weighed the Ridgeline UL2. … which tent is lighter?"), when
+    the asking sentence compares or combines values (``calculator.operation``); each clause (with
+    its subject, whose channel it is) is its target's."""
+    from .calculator import operation
+
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())
+    op = operation(sentences[-1]) if len(sentences) > 1 else None
+    # a comparison is of two things only when the question asks which ("the first stop" is no contest)
+    if op is None or (op.kind == "compare" and not re.search(r"\b(?:which|who)\b", sentences[-1], re.I)):
+        return ()
+    for sentence in reversed(sentences[:-1]):
+        parts = re.split(r"\s+and\s+", sentence.rstrip(".!? "))
+        if len(parts) != 2:
+            continue
+        found = _named(parts, [_item(p) for p in parts])
+        if found and all(t.phrase for t in found):
             return found
     return ()
 
@@ -126,21 +181,25 @@ def focus(question: str, target: Target, found: tuple[Target, ...]) -> str:
 
 
 def coverage(found: tuple[Target, ...], texts: dict[str, str], titles: dict[str, str] | None = None,
-             question: str = "") -> dict[str, str | None]:
+             question: str = "", violations: dict | None = None) -> dict[str, str | None]:
     """Per target phrase, the selected video that covers it (None when none does): one video per
-    target, the assignment covering most targets, then most targets named by the video's title
-    (``title_fit``), then most of their words (a video that mentions the other target in passing
-    does not take that target's place)."""
+    target, the assignment covering most targets, then fewest constraints violated (``violations``:
+    (phrase, video) -> the number of the target's stated constraints the video violates; another
+    channel's video of the same thing does not cover it when the stated channel's does), then most
+    targets named by the video's title (``title_fit``), then most of their words (a video that
+    mentions the other target in passing does not take that target's place)."""
     from itertools import permutations
 
     share = {(t.phrase, vid): sum(w in have for w in t.words) / len(t.words)
              for vid, text in texts.items() for have in [set(_ANALYZER.tokens(text))] for t in found}
     slots = list(texts) + [None] * len(found)
-    best: tuple = ((-1, -1, -1.0), {})
+    best: tuple = ((-1, -1e9, -1, -1.0), {})
     for pick in permutations(slots, len(found)):
         out = {t.phrase: (v if v is not None and share[(t.phrase, v)] >= COVER else None) for t, v in zip(found, pick)}
         named = sum(title_fit(t, (titles or {}).get(v, ""), question) != UNNAMED for t, v in zip(found, pick) if out[t.phrase])
-        key = (sum(v is not None for v in out.values()), named, sum(share[(p, v)] for p, v in out.items() if v is not None))
+        bad = sum((violations or {}).get((p, v), 0) for p, v in out.items() if v is not None)
+        key = (sum(v is not None for v in out.values()), -bad, named,
+               sum(share[(p, v)] for p, v in out.items() if v is not None))
         if key > best[0]:
             best = (key, out)
     return best[1] if found else {}
@@ -210,10 +269,10 @@ class Decision:
 
 
 def decide(model_halt: bool, feedback: str, found: tuple[Target, ...], texts: dict[str, str],
-           titles: dict[str, str] | None = None, question: str = "") -> Decision:
+           titles: dict[str, str] | None = None, question: str = "", violations: dict | None = None) -> Decision:
     """The final decision (see the module docstring); ``titles`` and ``question`` let a title that
-    names a target settle which video covers it."""
-    covered = coverage(found, texts, titles, question)
+    names a target settle which video covers it, ``violations`` a stated channel (``coverage``)."""
+    covered = coverage(found, texts, titles, question, violations)
     missing = [p for p, v in covered.items() if v is None]
     needs = tuple(t.phrase for t in found)
     if not texts:

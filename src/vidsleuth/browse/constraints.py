@@ -36,6 +36,12 @@ CHANNEL_PATTERNS = (
     # "According to Heights & Spires, …", "According to Camp Kit Check's reviews": who tells it
     rf"(?i:according\s+to)\s+(?:the\s+)?(?P<x>{_NAME})",
 )
+# "Summit Sundays filmed the loop …", "… and Ounce Counters weighed the tent": a name as the subject
+# of what was done on camera; a name only the corpus can tell from a place ("Old Mill opened …"),
+# so these are kept only when a record's channel meets them (``Constraints.known``)
+_DID = (r"(?:\w+ed|made|shot|took|ran|rode|drove|flew|swam|went|tried|built|bought|wrote|did|gave|sold|spent|"
+        r"found|saw|got|met|had|reviews|visits|tests|makes|films|shows|weighs|rides|walks|cooks)")
+SUBJECT = rf"(?:^|(?<=[.!?]\s)|(?<=\band\s))(?P<x>{_NAME})\s+(?-i:{_DID})\b"
 TITLE_PATTERNS = (
     rf"(?i:titled|called|named|entitled)\s+{_QUOTE}",
     rf"(?i:title)\s+(?i:is\s+|reads\s+)?{_QUOTE}",
@@ -82,6 +88,7 @@ class Constraint:
     lo: str | float | None = None
     hi: str | float | None = None
     exact: bool = False  # a quoted title: every word of it, not most
+    inferred: bool = False  # read from a sentence's subject (``SUBJECT``): kept only if a channel meets it
 
     def describe(self) -> str:
         bounds = "" if self.lo is None and self.hi is None else f" [{self.lo or '…'}, {self.hi or '…'}]"
@@ -127,15 +134,30 @@ class Constraints:
     def describe(self) -> list[str]:
         return [c.describe() for c in self.items]
 
+    def known(self, records) -> "Constraints":
+        """Without the inferred channels (a sentence's subject) that no corpus record's channel
+        meets: "Old Mill opened …" names a place, "Summit Sundays filmed …" a channel."""
+        records = list(records)
+        return Constraints(tuple(c for c in self.items if not c.inferred
+                                 or any(_check_channel(c, r, "").met for r in records)))
+
     def scoped(self, clause: str | None, clauses: list[str]) -> "Constraints":
         """For one target of a multi-video question (``clause``; None: before any target is
         aimed at): the constraints stated inside its own clause, and those stated inside no
-        target's clause ("In Weekend Wanderer's videos of the two rinks, …" holds for both)."""
+        target's clause ("In Weekend Wanderer's videos of the two rinks, …" holds for both); a
+        title stated in no clause that shares words with one target's clause only is that target's
+        ("one video about the ferry and one about the lighthouse": the ferry's title is not the
+        lighthouse entry's)."""
         def inside(c: Constraint, text: str) -> bool:
             return c.value.casefold() in text.casefold()
 
+        def owner(c: Constraint) -> str | None:
+            homes = [o for o in clauses if _words(c.value) & _words(o)] if c.kind in ("title", "quoted") else []
+            return homes[0] if len(homes) == 1 else None
+
         return Constraints(tuple(c for c in self.items if (clause is not None and inside(c, clause))
-                                 or not any(inside(c, other) for other in clauses)))
+                                 or (not any(inside(c, other) for other in clauses)
+                                     and owner(c) in (None, clause))))
 
 
 def _words(text: str) -> set[str]:
@@ -233,11 +255,11 @@ def parse(question: str) -> Constraints:
     items: list[Constraint] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(kind: str, value: str, phrase: str, lo=None, hi=None, exact: bool = False) -> None:
+    def add(kind: str, value: str, phrase: str, lo=None, hi=None, exact: bool = False, inferred: bool = False) -> None:
         value = value.strip()
         if value and (kind, value.casefold()) not in seen:
             seen.add((kind, value.casefold()))
-            items.append(Constraint(kind, value, phrase.strip(), lo, hi, exact))
+            items.append(Constraint(kind, value, phrase.strip(), lo, hi, exact, inferred))
 
     for pat in CHANNEL_PATTERNS:
         for m in re.finditer(pat, question):
@@ -245,11 +267,15 @@ def parse(question: str) -> Constraints:
             # "According to Brew History and Tram Tales": two channels, each one target's
             for part in re.split(r"\s+and\s+", name) if pat.startswith("(?i:according") else [name]:
                 add("channel", part, m.group(0))
+    for m in re.finditer(SUBJECT, question):  # a stated channel of the same name stays stated
+        add("channel", _clean_name(m.group("x")), m.group(0), inferred=True)
     for pat in TITLE_PATTERNS:
         for m in re.finditer(pat, question):
             value = m.groupdict().get("x") or m.group(1)
-            if value and not any(value.strip().casefold() == v for k, v in seen if k == "title"):
-                add("title", value.strip(" '\""), m.group(0), exact=not m.groupdict().get("x"))
+            # "one video about the ferry and one about its lighthouse": two titles, one a video
+            for part in re.split(rf"\s+and\s+(?:one|another|a\s+second)\s+(?:{_KIND}\s+)?(?:about|on)\s+", value or ""):
+                if part and not any(part.strip().casefold() == v for k, v in seen if k == "title"):
+                    add("title", part.strip(" '\""), m.group(0), exact=not m.groupdict().get("x"))
     titled = {c.value.casefold() for c in items}
     for m in re.finditer(_QUOTE, question):
         if m.group(1).casefold() not in titled:
