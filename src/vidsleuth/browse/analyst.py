@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import ModelOutputError
 from ..models.types import ImagePart, Message
 from ..prompts import render
+from ..search.analysis import Analyzer
 from ..timecode import seconds_label
 from . import calculator, extract
 from .answers_evidence import evidence_lines, ground
@@ -25,6 +26,7 @@ from .trace import Step, parse_confidence
 ANSWER_SCHEMA = {"type": "object", "properties": {"Explanation": {"type": "string"}, "Answer": {"type": ["string", "number"]},
                                                   "Confidence": {"type": ["string", "number"]}},
                  "required": ["Answer"]}
+_ANALYZER = Analyzer()
 
 
 def _label(agent, vid: str, i: int, n: int, covers: dict) -> str:
@@ -92,7 +94,24 @@ def _settle(agent, question: str, answer: str, confidence, selected: list[str], 
         settled = extract.settle(question, answer, extract.video_lines(agent.videos, selected))
         if settled:
             return settled[0], confidence, settled[1]
+    named = _named_choice(question, answer)
+    if named:
+        return named, confidence, f"a 'which' question answered with one of its targets: {named!r}"
     return ground(question, answer, confidence, evidence_lines(agent.videos, selected))
+
+
+def _named_choice(question: str, answer: str) -> str:
+    """For a question asking which of its targets wins ("which tent is lighter?"), the one target
+    the answer names (by its distinctive words), as a name; '' when it names none or several.
+    The grounding guard would cut a name the perception spelled otherwise to some evidence word."""
+    from .checker import targets
+
+    op = calculator.operation(question)
+    if op is None or op.kind != "compare" or not answer:
+        return ""
+    said = set(_ANALYZER.tokens(answer))
+    hit = [t for t in targets(question) if t.words and all(w in said for w in t.words)]
+    return calculator.item_name(hit[0].phrase, question) if len(hit) == 1 else ""
 
 
 def calculate(agent, question: str, targets: tuple, covers: dict, selected: list[str], steps: list) -> tuple | None:
@@ -118,6 +137,8 @@ def calculate(agent, question: str, targets: tuple, covers: dict, selected: list
         found[t.phrase] = {"video": covers.get(t.phrase), "value": f"{q.number} {q.unit}".strip() if q else None,
                            "line": q.line if q else None}
     result = calculator.compute(op, values) if len(values) == len(targets) else None
+    if result and op.kind == "compare":  # "which is lighter": the winner's name, as the question names it
+        result = (calculator.item_name(result[0], question), result[1])
     output = {"operation": op.kind, "pick": op.pick, "dimension": op.dimension, "phrase": op.phrase, "values": found,
               "answer": result[0] if result else None, "calculation": result[1] if result else None}
     note = "" if result else "calculator: a target's value was not found, or the values cannot be combined; the Analyst's answer is kept"

@@ -3,7 +3,7 @@
 ``value_tokens`` reads an answer the way a grader compares it: case, punctuation and spacing
 ignored, number words as digits ("eighteen eighty seven" = 1887, "three to one" = 3-1), digits
 split from units ("28°C" = "28 c"), unit spellings merged ("degrees" = "°C" = "c", "euros" =
-"EUR", "kilograms" = "kg", "p.m." = "pm").
+"EUR", "kilograms" = "kg", "centimetres" = "cm", "p.m." = "pm").
 
 ``ground_answer`` is the Analyst's guard for text-only models, which see the video only as the
 text perception read and heard. The seed asks for "your succinct, final answer"; a 0.5B model
@@ -36,6 +36,10 @@ UNITS = {
     "g": ("g", "gram", "grams"),
     "km": ("km", "kilometer", "kilometers", "kilometre", "kilometres"),
     "m": ("m", "meter", "meters", "metre", "metres"),
+    "cm": ("cm", "centimeter", "centimeters", "centimetre", "centimetres"),
+    "mm": ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
+    "ml": ("ml", "milliliter", "milliliters", "millilitre", "millilitres"),
+    "l": ("l", "liter", "liters", "litre", "litres"),
     "pm": ("pm", "p.m.", "p.m"),
     "am": ("am", "a.m.", "a.m"),
     "%": ("%", "percent", "per cent"),

@@ -67,6 +67,7 @@ class Operation:
     pick: str = ""  # compare: min | max (or "min:time|max": min for times, else max)
     dimension: str | None = None
     phrase: str = ""
+    asked: str = ""  # the unit the question asks the result in ("how many minutes longer" -> "minutes")
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,33 @@ class Quantity:
     compound: bool = False  # a duration stated in two units ("2h40 min")
 
 
+# "how many minutes longer", "… in hours?", "(in grams)", "expressed in metres": the result's unit
+_ASKED = (r"\bhow\s+many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)",
+          r"\b(?:expressed|given|answer|answered)\s+in\s+([a-z]+)", r"\bin\s+([a-z]+)\s*(?:\?|\)|,|$)")
+
+
+def asked_unit(question: str) -> str:
+    """The unit word the question asks the result in (``_ASKED``), when it names a unit of a
+    measured dimension (time, length, mass …; not years, counts or currencies); '' otherwise."""
+    low = question.lower()
+    for pat in _ASKED:
+        for m in re.finditer(pat, low):
+            word = m.group(1)
+            if word not in STOPWORDS and _unit_of(word) is not None:
+                return word
+    return ""
+
+
+_MEASURED = frozenset({"time", "length", "mass", "volume", "speed", "energy", "power"})  # converted by base units
+
+
+def _unit_of(word: str) -> Quantity | None:
+    if word in ("year", "years"):  # "how many years between …" are calendar years (``_years``)
+        return None
+    found = [q for q in quantities(f"1 {word}") if q.dimension in _MEASURED and q.base]
+    return found[0] if found else None
+
+
 def operation(question: str) -> Operation | None:
     """What the question asks of its targets, or None (then no calculation is made)."""
     low = question.lower()
@@ -86,7 +114,8 @@ def operation(question: str) -> Operation | None:
         m = re.search(pat, low)
         if m:
             comp = next((w for w in sorted(COMPARATIVES, key=len, reverse=True) if re.search(rf"\b{w}\b", low)), "")
-            return Operation(kind, dimension=dim or (COMPARATIVES[comp][1] if comp else None), phrase=m.group(0))
+            return Operation(kind, dimension=dim or (COMPARATIVES[comp][1] if comp else None), phrase=m.group(0),
+                             asked=asked_unit(question))
     for word in sorted(COMPARATIVES, key=len, reverse=True):
         if re.search(rf"\b{re.escape(word)}\b", low):
             pick, dim = COMPARATIVES[word]
@@ -210,6 +239,13 @@ def compute(op: Operation, values: dict[str, Quantity]) -> tuple[str, str] | Non
         shown = ", ".join(f"{k}: {_fmt(q.number)} {q.unit}" for k, q in values.items())
         return chosen, f"{pick}({shown}) = {chosen}"
     a = qs[0]
+    asked = _unit_of(op.asked) if op.asked else None
+    # "how many minutes longer" of "5 h 15 min" and "3.5 h": in minutes (values already in it stay as they are)
+    if asked is not None and asked.dimension == a.dimension and any(q.unit != asked.unit or q.compound for q in qs):
+        total = sum(q.base for q in qs) if op.kind == "sum" else abs(qs[0].base - qs[1].base)
+        n = Decimal(f"{total / asked.base:.6g}")
+        sign = " + " if op.kind == "sum" else " - "
+        return f"{_fmt(n)} {op.asked}", sign.join(f"{_fmt(q.number)} {q.unit}" for q in qs) + f" = {_fmt(n)} {op.asked}"
     # "2h40 min" - "1h 55 min", "2 h" - "55 min": a time in hours and minutes
     if a.dimension == "time" and (any(q.compound for q in qs) or len({q.unit for q in qs}) > 1):
         total = sum(q.base for q in qs) if op.kind == "sum" else abs(qs[0].base - qs[1].base)
@@ -226,6 +262,19 @@ def compute(op: Operation, values: dict[str, Quantity]) -> tuple[str, str] | Non
     diff = abs(nums[0] - nums[1])
     shown = " - ".join(f"{_fmt(q.number)} {q.unit}" for q in qs[:2])
     return f"{_fmt(diff)} {a.unit}".strip(), f"|{shown}| = {_fmt(diff)} {a.unit}"
+
+
+def item_name(phrase: str, question: str) -> str:
+    """The winning target as a name, not a clause: what follows it ("… in Velo Notes' review",
+    "… in summer") is cut, and a last word the question's "which <noun>" says ("which tent": the
+    Pika 2 tent -> Pika 2) is dropped."""
+    name = re.split(r"\s+(?:in|at|on|from|during|by|according|as|reviewed|tested|weighed|filmed|shown)\s+",
+                    phrase.strip(), maxsplit=1)[0]
+    head = re.search(r"\bwhich\s+([a-z-]+)", question, re.I)
+    words = name.split()
+    if head and len(words) > 1 and words[-1].lower().rstrip("s") == head.group(1).lower().rstrip("s"):
+        words = words[:-1]
+    return " ".join(words)
 
 
 def _clock(seconds: float) -> str:
