@@ -159,7 +159,6 @@ class Value:
 _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
 
 
-
 def show_unit(unit: str) -> str:
     """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats")."""
     if unit.startswith("count:"):
@@ -373,19 +372,6 @@ def states(text: str, wanted: str) -> bool | None:
         return None
     have = read_values(text)
     return all(any(h.comparable(w) and h.form == w.form and w.contains(h) and h.contains(w) for h in have) for w in want)
-
-
-def agrees(source: Value, video: Value) -> bool:
-    """The source's value holds the video's: inside it, a figure inside the video's approximation
-    ("≈ 450 kcal" and "1,880 kJ"), the approximation's own figure inside the source's interval ("about
-    an hour" and "1–1.5 hours"), or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
-    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
-        return True
-    if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
-            video.point * (1 - MATCH) <= source.hi):
-        return True
-    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
-        MATCH * max(abs(video.point), 1e-9))
 
 
 SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject

@@ -15,11 +15,12 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from ..values import SCALE
+from ..values import APPROX, SCALE
 from . import scope
 from .facts import (
     MEASURE_STEMS,
     Statement,
+    agrees,
     identifiers,
     kind_word,
     objects,
@@ -147,7 +148,7 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
 
 
 def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False,
-            values: list[list] | None = None) -> list[float]:
+            values: list[list] | None = None, on_page: set[int] = frozenset()) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
     it, and a statement of one value goes only to the best anchor of that value's kind, weighed by
     how near its value is in scale ("now pays 3.90% APY" is the 4.5 % savings rate's, not the 20 %
@@ -156,8 +157,9 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     named = [j for j, (s, by_topic) in enumerate(row) if s >= MIN_SCORE and not by_topic]  # a real link, not a title word
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
     stated = {r.value.dimension for r in st.readings}
-    out = [0.0 if by_topic and named and (not product or not kinds[j] & stated or kinds[j] & named_kinds) else s
-           for j, (s, by_topic) in enumerate(row)]
+    held = _held(st, named, values or [[]] * len(row)) & set(on_page)
+    out = [0.0 if by_topic and named and j not in held and (not product or not kinds[j] & stated or kinds[j] & named_kinds)
+           else s for j, (s, by_topic) in enumerate(row)]
     if len(st.readings) == 1:
         dim = st.readings[0].value.dimension
         same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
@@ -165,6 +167,41 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
             top = max(same, key=lambda j: out[j] * _nearness(st.readings[0].value, (values or [[]] * len(out))[j]))
             out = [s if j == top or j not in same else 0.0 for j, s in enumerate(out)]
     return out
+
+
+def _held(st: Statement, named: list[int], values: list[list]) -> set[int]:
+    """The anchors whose own value the statement holds while no anchor it names has a value that
+    reading holds: "Bottle after about two weeks with 6 g/L of sugar" names the priming sugar, yet
+    its two weeks is the fermentation's; the value, not the words, says whose it is (``rank`` asks
+    that the page name the anchor's thing somewhere: a coincident "3 weeks" elsewhere says nothing)."""
+    out: set[int] = set()
+    for r in st.readings:
+        if not _narrow(r.value):
+            continue  # a bound or a wide range ("over three days", "5–10 cm") holds too many figures to say whose it is
+        owners = {j for j, vs in enumerate(values) if any(agrees(r.value, v) for v in vs)}
+        if owners and not owners & set(named):
+            out |= owners
+    return out
+
+
+def _narrow(v) -> bool:
+    """A point, an approximation, or a range no wider than an approximation's ±``APPROX`` ("18–20 °C", "250–270 ml")."""
+    return v.form in ("point", "approx") or v.form == "range" and v.width() <= 2 * APPROX * abs(v.point)
+
+
+def _on_pages(units, stmts, titles, views) -> dict[str, set[int]]:
+    """Per source, the anchors whose thing-words its page (any statement, its title) names."""
+    page: dict[str, set[str]] = {}
+    for (p, _), st, t in zip(units, stmts, titles):
+        page.setdefault(p.source.location, set()).update(st.words, t)
+    return {loc: {j for j, vs in enumerate(views) if set().union(*vs) & ws} for loc, ws in page.items()}
+
+
+def _kind_nearness(st: Statement, kinds: set[str], anchor_values: list) -> float:
+    """How near in scale the statement's values of the anchor's kinds are to the anchor's: of two
+    anchors of one kind, the one of the statement's scale competes for it ("| Jams | 6 | 10 |" under
+    "Headspace (mm)" is a 6 mm headspace's, not a 300 m altitude's)."""
+    return max([_nearness(r.value, anchor_values) for r in st.readings if r.value.dimension in kinds] or [1.0])
 
 
 def _nearness(value, anchor_values: list) -> float:
@@ -194,16 +231,6 @@ def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -
     return out
 
 
-
-
-
-
-
-
-
-
-
-
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "", title: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
@@ -229,6 +256,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
+    on_page = _on_pages(units, stmts, titles, views)
     scores = [[_score(views[j], kinds[j], st, titles[i], about, idf, float(dense[i, j]),
                       units[i][0].source.location in strict, props[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
@@ -247,7 +275,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
-        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values)
+        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
+                            on_page[passage.source.location])
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
@@ -255,15 +284,24 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
         reached.add(passage.source.location)
-        stated = {r.value.dimension for r in stmts[i].readings}
-        for j, s in enumerate(scores[i]):
-            # a statement of several kinds ("battery 625 Wh · torque 85 Nm · weight 23.9 kg", a spec
-            # row) is weighed per kind: each anchor competes with the anchors of its own kind
-            rivals = [scores[i][k] for k in range(len(anchors)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []
-            if s >= MIN_SCORE and s >= SECOND_BEST * (max(rivals) if rivals else best):
-                picked[j].append(Candidate(anchors[j].id, passage, text, round(s, 4), topical[j], i in beside))
+        for j in _winners(scores[i], stmts[i], kinds, values):
+            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
+
+
+def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: list[list]) -> list[int]:
+    """The anchors one statement goes to: the best, and those nearly as good. A statement of several
+    kinds ("battery 625 Wh · torque 85 Nm · weight 23.9 kg", a spec row) is weighed per kind: each
+    anchor competes with the anchors of its own kind, weighed by how near their values are in scale."""
+    stated, best = {r.value.dimension for r in st.readings}, max(row)
+    near = [_kind_nearness(st, kinds[j], values[j]) for j in range(len(row))]
+    out = []
+    for j, s in enumerate(row):
+        rivals = [row[k] * near[k] for k in range(len(row)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []
+        if s >= MIN_SCORE and s * near[j] >= SECOND_BEST * (max(rivals) if rivals else best * near[j]):
+            out.append(j)
+    return out
 
 
 def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..browse.guards import STOPWORDS
-from ..values import UNITS, Value, has_cjk, normalise, read_values
+from ..values import MATCH, UNITS, Value, has_cjk, normalise, read_values
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -110,6 +110,19 @@ def _zh_words(text: str) -> set[str]:
 def quantities(text: str) -> list[Value]:
     """Every value ``text`` states (``vidsleuth.values.read_values``)."""
     return read_values(text)
+
+
+def agrees(source: Value, video: Value) -> bool:
+    """The source's value holds the video's: inside it, inside the video's approximation ("≈ 450 kcal",
+    "1,880 kJ"), the approximation's figure inside the source's interval ("about an hour", "1–1.5 hours"),
+    or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
+    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
+        return True
+    if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
+            video.point * (1 - MATCH) <= source.hi):
+        return True
+    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
+        MATCH * max(abs(video.point), 1e-9))
 
 
 def codes(text: str) -> list[str]:

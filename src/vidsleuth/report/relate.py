@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import re
 
-from ..values import MATCH, Value, commensurate, normalise
+from ..values import commensurate, normalise
 from .facts import Reading, codes, objects, quantities, statement, subject_words
+from .facts import agrees as _agrees
 from .types import Anchor
 
 _COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
@@ -156,18 +157,6 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     return "ceiling" if ceiling else ""
 
 
-def _agrees(source: Value, video: Value) -> bool:
-    """The source's value holds the video's: inside it, a figure inside the video's approximation
-    ("≈ 450 kcal" and "1,880 kJ"), the approximation's own figure inside the source's interval, or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
-    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
-        return True
-    if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
-            video.point * (1 - MATCH) <= source.hi):
-        return True  # "about an hour" is what "1–1.5 hours" says too: the stated figure lies inside
-    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
-        MATCH * max(abs(video.point), 1e-9))
-
-
 def _on_subject(pairs, anchor_objects: set[str]):
     """The pairs whose value is introduced by the anchor's own thing-words, when any is: in
     "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g."""
@@ -208,7 +197,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                     f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
                     + (f"; {revised}" if revised else ""), 0.75)
         kept = rejected
-    a, r = min(kept, key=lambda p: (p[1].value.width(), not _agrees(p[1].value, p[0])))
+    # an approximation is as specific as a point: "about two weeks … three weeks warm" is a tie the agreeing figure wins
+    a, r = min(kept, key=lambda p: (0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])))
     if _agrees(r.value, a):
         if _APPLIED.search(excerpt_norm):
             return "applies", f"applies the video's {a.label()} to a case of its own", 0.7

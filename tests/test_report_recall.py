@@ -1,0 +1,63 @@
+"""Recall classes of the relation stage: a statement whose value is an anchor's own figure speaks of
+that anchor even when it names another anchor's thing; of two anchors of one kind the one of the
+statement's scale competes for it; an approximation is as specific as a point. Phrasings written
+here, each with the relation or link it must give."""
+
+from __future__ import annotations
+
+from vidsleuth.report.branches import rank
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.sources import Passage
+from vidsleuth.report.types import Anchor, Moment, Source
+
+
+def _a(aid: str, text: str, value: str = "") -> Anchor:
+    return Anchor(aid, "parameter", text, "", value, (Moment(1.0, 3.0, "speech", text),))
+
+
+def _page(title: str, *texts: str, context: str = "") -> list[Passage]:
+    src = Source(id="d1", kind="document", title=title, location=f"/x/{title.split()[0].lower()}.html")
+    return [Passage(src, t, "text", context=context) for t in texts]
+
+
+def test_a_value_equal_to_an_anchors_speaks_of_it_beside_another_anchors_thing():
+    cure = _a("A1", "The coating needs to cure for about three days.")
+    wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
+    page = _page("Resin river table notes", "Demould after about three days, then rub in 5 g/m² of wax with a soft cloth.",
+                 "Stir the coating slowly so that no bubbles form.")
+    got = {(c.anchor_id, c.excerpt[:4]) for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
+    assert ("A1", "Demo") in got and ("A2", "Demo") in got
+
+
+def test_a_coincident_value_on_a_page_that_never_names_the_thing_is_not_linked():
+    cure = _a("A1", "The coating needs to cure for about three days.")
+    wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
+    page = _page("Resin river table notes", "Demould after about three days, then rub in 5 g/m² of wax with a soft cloth.",
+                 "Stir the epoxy slowly so that no bubbles form.")
+    got = {c.anchor_id for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
+    assert "A1" not in got
+
+
+def test_a_wide_range_or_a_bound_does_not_say_whose_value_it_is():
+    cure = _a("A1", "The coating needs to cure for about three days.")
+    wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
+    page = _page("Resin river table notes", "Demould after 1 to 10 days, then rub in 5 g/m² of wax.",
+                 "Stir the coating slowly so that no bubbles form.")
+    got = {(c.anchor_id, c.excerpt[:4]) for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
+    assert ("A1", "Demo") not in got and ("A2", "Demo") in got
+
+
+def test_of_two_anchors_of_one_kind_the_one_of_the_rows_scale_competes_for_it():
+    gap = _a("A1", "Leave about 3 mm of gap between hardwood boards.", "3 mm")
+    run = _a("A2", "Let hardwood boards dry 24 hours, on runs of up to 400 m.", "24 h")
+    head = "| Board | Gap (mm) | Drying time (h) |"
+    rows = _page("Decking board gap guide", "| Hardwood boards | 3 | 24 |", context=head)
+    got = {c.anchor_id for c in rank([gap, run], rows, title="Deck build")}
+    assert "A1" in got
+
+
+def test_an_approximation_is_as_specific_as_a_point():
+    cure = _a("A1", "The resin needs to harden for about two weeks.")
+    said = "Demould after about two weeks, then leave the slab flat for three weeks."
+    assert relate_rules(cure, said)[0] == "supports"
+    assert relate_rules(cure, "Demould after five weeks, then leave the slab flat for three weeks more.")[0] == "contradicts"
