@@ -74,3 +74,17 @@ def test_a_decoding_loop_is_no_anchor_and_real_speech_still_is():
     drafts = _drafts(tl)
     assert [d["text"] for d in drafts] == ["滤网的寿命是六个月。"]
     assert [v.label() for v in drafts[0]["q"]] == ["6 month"]
+
+
+def test_a_unit_before_a_chinese_numeral_measure_is_still_a_value():
+    assert [v.label() for v in read_values("滤网我在网上买的，89元一支，还行。")] == ["¥89"]
+
+
+def test_the_value_a_change_started_from_is_the_former_one():
+    from vidsleuth.report.relate import relate_rules
+    from vidsleuth.report.types import Anchor, Moment
+
+    price = Anchor("A1", "parameter", "滤网：89元", "", "", (Moment(1.0, 3.0, "ocr", "滤网：89元"),))
+    assert relate_rules(price, "滤网的价格从89元上调到99元。")[0] == "updates"
+    assert relate_rules(price, "滤网89元一张。")[0] == "supports"
+    assert relate_rules(price, "滤网价格在89元到99元之间。")[0] == "supports"

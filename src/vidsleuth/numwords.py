@@ -108,6 +108,11 @@ def has_cjk(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in str(text or ""))
 
 
+# a Chinese unit glued to the next number once cn2an has written it ("199元一支" -> "199元1支")
+_ZH_GLUED = re.compile("(" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
+                       + r")(?=\d)")
+
+
 _BRACKET_UNIT = re.compile(r"\((?P<u>[^()\d]{1,8})\)\s+(?P<n>\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?)(?=\s*(?:$|[|,;]))")
 
 
@@ -131,7 +136,7 @@ def normalise(text: str, language: str = "auto") -> str:
         # read as a clock time or a rate's denominator; after a Chinese word they stay full width
         t = re.sub(r"(?<=[\u4e00-\u9fff]):(?=\s*\d)", "：", t)
         t = re.sub(r"(?<=[\u4e00-\u9fff])/(?=\s*\d)", "／", t)
-        t = _chinese(t)
+        t = _ZH_GLUED.sub(r"\1 ", _chinese(t))
     if language in ("en", "auto"):
         t = _english(t)
     return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)

@@ -140,10 +140,15 @@ _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
 
+# "从199元上调到219元": the value after 从 is the one a change left behind
+_ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|增加|减少|延长|缩短|改|变)\S{0,2}?(?:到|至|为|成)")
+
+
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if _FORMER.search(before[-45:]) or _EARLIER.search(before):
+    if _FORMER.search(before[-45:]) or _EARLIER.search(before) or before.endswith("从") and _ZH_FROM_TO.match(
+            text[r.value.end:r.value.end + 12]):
         return "former"
     after = text[r.value.end:r.value.end + 24]
     if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
