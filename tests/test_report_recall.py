@@ -23,7 +23,7 @@ def _page(title: str, *texts: str, context: str = "") -> list[Passage]:
 def test_a_value_equal_to_an_anchors_speaks_of_it_beside_another_anchors_thing():
     cure = _a("A1", "The coating needs to cure for about three days.")
     wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
-    page = _page("Resin river table notes", "Demould after about three days, then rub in 5 g/m² of wax with a soft cloth.",
+    page = _page("Resin river table notes", "Demould the river table after about three days, then rub in 5 g/m² of wax with a soft cloth.",
                  "Stir the coating slowly so that no bubbles form.")
     got = {(c.anchor_id, c.excerpt[:4]) for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
     assert ("A1", "Demo") in got and ("A2", "Demo") in got
@@ -32,7 +32,7 @@ def test_a_value_equal_to_an_anchors_speaks_of_it_beside_another_anchors_thing()
 def test_a_coincident_value_on_a_page_that_never_names_the_thing_is_not_linked():
     cure = _a("A1", "The coating needs to cure for about three days.")
     wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
-    page = _page("Resin river table notes", "Demould after about three days, then rub in 5 g/m² of wax with a soft cloth.",
+    page = _page("Resin river table notes", "Demould the river table after about three days, then rub in 5 g/m² of wax with a soft cloth.",
                  "Stir the epoxy slowly so that no bubbles form.")
     got = {c.anchor_id for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
     assert "A1" not in got
@@ -41,7 +41,7 @@ def test_a_coincident_value_on_a_page_that_never_names_the_thing_is_not_linked()
 def test_a_wide_range_or_a_bound_does_not_say_whose_value_it_is():
     cure = _a("A1", "The coating needs to cure for about three days.")
     wax = _a("A2", "Then polish with 5 grams of wax per square metre.")
-    page = _page("Resin river table notes", "Demould after 1 to 10 days, then rub in 5 g/m² of wax.",
+    page = _page("Resin river table notes", "Demould the river table after 1 to 10 days, then rub in 5 g/m² of wax.",
                  "Stir the coating slowly so that no bubbles form.")
     got = {(c.anchor_id, c.excerpt[:4]) for c in rank([cure, wax], page, title="Resin river table", topic="Resin river table")}
     assert ("A1", "Demo") not in got and ("A2", "Demo") in got
@@ -61,3 +61,16 @@ def test_an_approximation_is_as_specific_as_a_point():
     said = "Demould after about two weeks, then leave the slab flat for three weeks."
     assert relate_rules(cure, said)[0] == "supports"
     assert relate_rules(cure, "Demould after five weeks, then leave the slab flat for three weeks more.")[0] == "contradicts"
+
+
+def test_prefixed_si_units_are_quantities():
+    from vidsleuth.values import read_values
+
+    got = [(v.label(), v.dimension) for t in ("the lag dropped to 18 ms", "it came in at 32 milliseconds", "a 2.4 GHz link",
+                                               "draws 500 mA", "1013 hPa at sea level", "about 300 lux on the desk")
+           for v in read_values(t)]
+    assert got == [("18 ms", "time"), ("32 ms", "time"), ("2.4 GHz", "frequency"), ("500 mA", "current"),
+                   ("1013 hPa", "pressure"), ("≈ 300 lux", "illuminance")]
+    lag = _a("A1", "Input lag in game mode came in at 32 milliseconds.")
+    assert relate_rules(lag, "Input lag is 32 ms in game mode.")[0] == "supports"
+    assert relate_rules(lag, "In game mode the input lag measured 0.032 s.")[0] == "supports"

@@ -35,6 +35,7 @@ from .types import Anchor
 MIN_SCORE = 0.2
 SECOND_BEST = 0.9
 DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
+HELD = 0.5  # the weight of a link made by an anchor's own value alone (``_held``)
 VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
 
 
@@ -158,8 +159,10 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
     stated = {r.value.dimension for r in st.readings}
     held = _held(st, named, values or [[]] * len(row)) & set(on_page)
-    out = [0.0 if by_topic and named and j not in held and (not product or not kinds[j] & stated or kinds[j] & named_kinds)
-           else s for j, (s, by_topic) in enumerate(row)]
+    zeroed = [by_topic and named and (not product or not kinds[j] & stated or kinds[j] & named_kinds)
+              for j, (_, by_topic) in enumerate(row)]
+    # held by its value alone, it ranks below the statements that name the anchor's thing
+    out = [(HELD * s if j in held else 0.0) if zeroed[j] else s for j, (s, _) in enumerate(row)]
     if len(st.readings) == 1:
         dim = st.readings[0].value.dimension
         same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
