@@ -88,3 +88,9 @@ def test_the_value_a_change_started_from_is_the_former_one():
     assert relate_rules(price, "滤网的价格从89元上调到99元。")[0] == "updates"
     assert relate_rules(price, "滤网89元一张。")[0] == "supports"
     assert relate_rules(price, "滤网价格在89元到99元之间。")[0] == "supports"
+
+
+def test_chinese_subjects_meet_where_the_word_cuts_differ():
+    anchor = objects(subject_words("中火蒸12分钟"))
+    assert anchor & objects(subject_words("水开后转中火蒸12分钟即可。"))
+    assert not anchor & objects(subject_words("关火焖3分钟再开盖。"))

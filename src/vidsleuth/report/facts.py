@@ -96,13 +96,20 @@ def _jieba():
 _ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿半几]+[个元块分秒克斤天年月周次遍杯份倍度]?")
 
 
+_ZH_FUNCTION = set("的了和是在与及或也都就要你我他她它们这那个为对把让从到更很最不没有被得地着过吗呢吧啊还再又才先后"
+                   "每天次一二两三四五六七八九十百千万零半几")
+
+
 def _zh_words(text: str) -> set[str]:
     runs = re.findall(r"[\u4e00-\u9fff]+", text)
     jb = _jieba()
     out: set[str] = set()
     for run in runs:
         # search mode adds a compound's own words ("干酵母" is also "酵母"): a source names the thing either way
-        words = jb.lcut_for_search(run) if jb is not None else [run[i:i + 2] for i in range(max(1, len(run) - 1))]
+        words = jb.lcut_for_search(run) if jb is not None else []
+        # and its character pairs, so a cut jieba makes differently in two texts still meets ("大火蒸" and
+        # "大火烧开后转中火蒸": 大火, 火蒸), except pairs holding a function character or a numeral
+        words += [run[i:i + 2] for i in range(len(run) - 1) if not set(run[i:i + 2]) & _ZH_FUNCTION]
         out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶") and not _ZH_NUMERAL.fullmatch(w)}
     return out
 
