@@ -182,3 +182,40 @@ def test_the_loop_keeps_each_targets_channel_and_answers_the_winners_name(drills
     calc = next(s for s in ans.steps if s.role == "calculator")
     assert calc.output["values"]["Corvid 4 drill"]["value"] == "1.6 kg"
     assert ans.answer == "Corvid 4"  # the winner's name, not the model's pick nor "Corvid 4 drill"
+
+
+@pytest.fixture(scope="module")
+def fares(tmp_path_factory):
+    """Two videos that each state a price and a time: the question names neither dimension, and the
+    tower's walk shares as many of its target's words as its entry price does."""
+    from vidsleuth import synth
+    from vidsleuth.search.corpus import read_corpus
+
+    root = tmp_path_factory.mktemp("fares")
+    clips = {"boat": ("Boat to Skarvik", ("RETURN TICKET 18 EUR", "CROSSING 40 MIN")),
+             "tower": ("Skarvik tower", ("TOWER 20 MIN WALK", "ENTRY 7 EUR"))}
+    rows = []
+    for vid, (title, captions) in clips.items():
+        path = root / f"{vid}.mp4"
+        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(100, "0x203060"),), audio=False,
+                                             captions=(synth.Caption(0.2, 1.8, captions[0], size=30),
+                                                       synth.Caption(2.2, 3.8, captions[1], size=30))))
+        rows.append({"video_id": vid, "title": title, "channel": "Fjord Days", "path": str(path)})
+    corpus = root / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return {"records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+
+
+def test_no_dimension_asked_takes_the_one_each_targets_lines_state(fares):
+    from vidsleuth.browse.agent import VideoBrowser
+    from vidsleuth.browse.analyst import calculate
+    from vidsleuth.browse.videos import Videos
+
+    q = "How much more is the return ticket than the tower entry, by their figures?"
+    found = checker.targets(q)
+    assert [t.phrase for t in found] == ["return ticket", "tower entry"]
+    agent = VideoBrowser(None, None, Videos(fares["records"], library=fares["lib"]))
+    steps: list = []
+    answer, shown = calculate(agent, q, found, {"return ticket": "boat", "tower entry": "tower"}, ["boat", "tower"], steps)
+    assert answer == "11 EUR" and shown == "|18 EUR - 7 EUR| = 11 EUR"  # not 18 EUR against the 20-minute walk
+    assert steps[-1].output["dimension"] == "money" and "no dimension asked" in steps[-1].note

@@ -114,15 +114,9 @@ def _named_choice(question: str, answer: str) -> str:
     return calculator.item_name(hit[0].phrase, question) if len(hit) == 1 else ""
 
 
-def calculate(agent, question: str, targets: tuple, covers: dict, selected: list[str], steps: list) -> tuple | None:
-    """(answer, calculation) computed from each target's value in its own video, recorded as a
-    ``calculator`` step; None when the question asks for no calculation or a value is missing."""
-    op = calculator.operation(question) if targets else None
-    if op is None:
-        return None
-    if op.dimension is None:  # "how much more does a ticket cost …": the asked kind names it
-        op = replace(op, dimension=calculator.counted(question) or extract.dimension(question))
-    values, found = {}, {}
+def _values(agent, op, targets: tuple, covers: dict, question: str) -> dict:
+    """Each target's value in the asked dimension, read from its own video."""
+    values = {}
     for t in targets:
         vid = covers.get(t.phrase)
         if op.dimension == "money":
@@ -131,7 +125,42 @@ def calculate(agent, question: str, targets: tuple, covers: dict, selected: list
             q = calculator.target_value(op, t, question, evidence_lines(agent.videos, [vid]) if vid else [])
         if q is not None:
             values[t.phrase] = q
-    values = calculator.same_currency(values)
+    return calculator.same_currency(values)
+
+
+EVIDENCE_DIMENSIONS = ("money", "time", "length", "mass", "temperature", "volume", "speed")
+
+
+def _by_evidence(agent, op, targets: tuple, covers: dict, question: str) -> tuple:
+    """(operation, values) for a question whose words name no dimension ("how much more is the
+    ferry ticket than the lighthouse entry?") when its values cannot be combined as read: the
+    dimension in which every target's video states a value, on the lines holding most of the
+    targets' own words (the ticket's price, not the walk's minutes); (op, {}) when none."""
+    best: tuple = (-1, op, {})
+    for dim in EVIDENCE_DIMENSIONS:
+        cand = replace(op, dimension=dim)
+        vals = _values(agent, cand, targets, covers, question)
+        if len(vals) != len(targets) or calculator.compute(cand, vals) is None:
+            continue
+        fit = sum(w in set(_ANALYZER.tokens(vals[t.phrase].line)) for t in targets for w in t.words)
+        if fit > best[0]:
+            best = (fit, cand, vals)
+    return best[1], best[2]
+
+
+def calculate(agent, question: str, targets: tuple, covers: dict, selected: list[str], steps: list) -> tuple | None:
+    """(answer, calculation) computed from each target's value in its own video, recorded as a
+    ``calculator`` step; None when the question asks for no calculation or a value is missing."""
+    op = calculator.operation(question) if targets else None
+    if op is None:
+        return None
+    if op.dimension is None:  # "how much more does a ticket cost …": the asked kind names it
+        op = replace(op, dimension=calculator.counted(question) or extract.dimension(question))
+    values, found, note = _values(agent, op, targets, covers, question), {}, ""
+    if op.dimension is None and (len(values) < len(targets) or calculator.compute(op, values) is None):
+        chosen, by = _by_evidence(agent, op, targets, covers, question)
+        if by:
+            op, values, note = chosen, by, f"calculator: no dimension asked; {chosen.dimension}, stated in every target's video"
     for t in targets:
         q = values.get(t.phrase)
         found[t.phrase] = {"video": covers.get(t.phrase), "value": f"{q.number} {q.unit}".strip() if q else None,
@@ -141,6 +170,7 @@ def calculate(agent, question: str, targets: tuple, covers: dict, selected: list
         result = (calculator.item_name(result[0], question), result[1])
     output = {"operation": op.kind, "pick": op.pick, "dimension": op.dimension, "phrase": op.phrase, "values": found,
               "answer": result[0] if result else None, "calculation": result[1] if result else None}
-    note = "" if result else "calculator: a target's value was not found, or the values cannot be combined; the Analyst's answer is kept"
+    if not result:
+        note = "calculator: a target's value was not found, or the values cannot be combined; the Analyst's answer is kept"
     steps.append(Step("calculator", 0, f"{len(targets)} targets, {len(values)} values", output, note=note))
     return result
