@@ -94,3 +94,8 @@ def test_chinese_subjects_meet_where_the_word_cuts_differ():
     anchor = objects(subject_words("中火蒸12分钟"))
     assert anchor & objects(subject_words("水开后转中火蒸12分钟即可。"))
     assert not anchor & objects(subject_words("关火焖3分钟再开盖。"))
+
+
+def test_a_chinese_cup_is_a_serving_not_a_us_cup():
+    assert [(v.label(), v.dimension) for v in read_values("每天喝两杯牛奶")] == [("2 杯", "count:杯")]
+    assert [v.dimension for v in read_values("2 cups of flour")] == ["volume"]
