@@ -1,0 +1,242 @@
+"""Document relevance: is a gathered document about the video's subject, or about something else?
+
+A folder of evidence often holds pages that carry values of the same kinds as the video but are
+about another thing: a software manual, a review of another device, a schedule for another craft.
+Their numbers meet the anchors' quantities and become spurious links. This stage decides per
+DOCUMENT, before any excerpt is ranked, from signals that do not depend on topic words:
+
+- ``similarity``: e5 (the project's embedder) of the document's title, headings and lead against
+  the video's title, request, speech and on-screen text;
+- ``standing``: that similarity against the task's other documents (a robust z-score: the median
+  and MAD of the others), so the test is "an outlier among this task's documents", not one
+  absolute threshold that a topic or a language would shift;
+- ``software``: the share of the document's passages that read as program documentation (code,
+  identifiers with underscores or brackets, options, C comments, mail addresses), against the
+  video's own share (a video about software keeps its manuals);
+- names: the product or model names (a capitalised name with a model number, a CamelCase brand)
+  the document shares with the video, and those it names that the video never does.
+
+``decide`` turns one document's signals into a kept/dropped ``Relevance`` with its reason, under a
+``Gate`` whose thresholds ``benchmarks/bench_relevance.py`` fits leave-one-set-out; ``screen`` runs
+it over a report's passages and returns what is kept, with the dropped documents for the record.
+"""
+
+from __future__ import annotations
+
+import calendar
+import difflib
+import re
+import statistics
+from dataclasses import dataclass, field, replace
+
+LEAD_PASSAGES = 3
+PROFILE_CHARS = 1500
+MIN_DOCUMENTS = 4  # fewer documents than this: no standing can be measured, every one is kept
+KINDS = ("document", "web")  # related videos are found by the video's own search, never screened here
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The thresholds of the decision (fitted leave-one-set-out by ``bench_relevance``)."""
+
+    # fitted on all four development sets' labels by ``bench_relevance`` (no relevant document lost)
+    outlier: float = -5.0  # standing at or below this: off subject whatever else holds
+    foreign: float = 0.0  # standing at or below this and naming only other products: off subject
+    software: float = 0.2  # a share of code-like passages this far above the video's: software documentation
+    software_outlier: float = -1.5  # standing at or below this for software documentation: off subject
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What the decision reads of one document."""
+
+    location: str
+    title: str
+    similarity: float
+    standing: float
+    software: float
+    shared_names: tuple[str, ...] = ()
+    other_names: tuple[str, ...] = ()
+    product_known: bool = False  # two or more of the task's documents name the video's product
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """The decision for one document, with the reason a reader (and ``run.json``) sees."""
+
+    location: str
+    title: str
+    keep: bool
+    reason: str
+    signals: Signals | None = None
+
+    def record(self) -> dict:
+        s = self.signals
+        return {"document": self.title, "location": self.location, "reason": self.reason,
+                **({"similarity": round(s.similarity, 3), "standing": round(s.standing, 2),
+                    "software": round(s.software, 2)} if s else {})}
+
+
+@dataclass(frozen=True)
+class Document:
+    """One document as the stage sees it: its title, section headings and opening passages."""
+
+    location: str
+    title: str
+    headings: tuple[str, ...] = ()
+    passages: tuple[str, ...] = field(default=(), repr=False)
+
+    def profile(self) -> str:
+        lead = " ".join(self.passages[:LEAD_PASSAGES])
+        return " ".join([self.title, *self.headings[:6], lead])[:PROFILE_CHARS]
+
+
+_CODE = re.compile(r"(?<![/@\w*])[a-z]+_[a-z0-9_]+\b|\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A-Za-z_]\w*\(\)|/\*|\*/|"
+                   r"#(?:define|include)\b|(?:^|\s)--[a-z][\w-]+|<[\w.+-]+@[\w.-]+>|(?<!\w)/(?:usr|etc|var|bin|lib|dev)/|"
+                   r"\b(?:stdin|stdout|stderr|argv|malloc|typedef|struct|void|NULL)\b|¶")
+
+
+def software_share(texts) -> float:
+    """The share of ``texts`` that read as program documentation (code, identifiers, options)."""
+    texts = [t for t in texts if t.strip()]
+    return sum(bool(_CODE.search(t)) for t in texts) / len(texts) if texts else 0.0
+
+
+_NAME = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][a-z]\w*|[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?\s+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
+                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)\b(?!\s*(?:%|°|[a-zA-Z]{1,3}\b))")
+_MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:])}
+
+
+def names_in(text: str, common: set[str] | frozenset = frozenset()) -> set[str]:
+    """Product and model names: a CamelCase brand ("AeroHeat"), a capitalised name with a model
+    number ("Skylark Mini 4", "Vireo 55"), a model code ("HP8", "R7"). A number with a unit is not
+    one, nor a month's date, nor a common word with a number ("Weight 24": "weight" is written in
+    lower case in ``text`` or ``common``, the words of the task's other texts)."""
+    lower = set(re.findall(r"\b[a-z]+\b", text)) | set(common)
+    out = set()
+    for m in _NAME.finditer(text):
+        first = m.group(0).split()[0]
+        if len(m.group(0).split()) > 1 and (first.lower() in _MONTHS or first.lower() in lower):
+            continue
+        out.add(m.group(0))
+    return out
+
+
+def _tokens(name: str) -> list[str]:
+    return [t for t in re.split(r"[\s-]+", name.lower()) if t]
+
+
+def mentioned(name: str, words: set[str]) -> bool:
+    """A name is mentioned when its distinctive token (the model code or the brand word) is among
+    ``words``, allowing the spelling slips of speech recognition ("thornberry" for Thornbury)."""
+    toks = _tokens(name)
+    key = next((t for t in reversed(toks) if re.search(r"\d", t) and re.search(r"[a-z]", t)), None) or max(toks, key=len)
+    if key in words:
+        return True
+    if re.fullmatch(r"\d+", key) or len(key) < 4:
+        return False
+    return bool(difflib.get_close_matches(key, words, n=1, cutoff=0.8))
+
+
+def words_of(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def standing(values: list[float]) -> list[float]:
+    """Each value against the others: (value - their median) / their scaled MAD."""
+    out = []
+    for i, v in enumerate(values):
+        rest = values[:i] + values[i + 1:]
+        med = statistics.median(rest)
+        mad = 1.4826 * statistics.median(abs(r - med) for r in rest)
+        out.append((v - med) / max(mad, 0.01))
+    return out
+
+
+def signals(documents: list[Document], subject: str, embedder, *, video_text: str = "") -> list[Signals]:
+    """Each document's signals against the video's ``subject`` (title, request, transcript; its
+    first words weigh most in e5) and ``video_text`` (everything the video says and shows, for names)."""
+    if not documents:
+        return []
+    profiles = [d.profile() for d in documents]
+    q = embedder.embed([subject[:2 * PROFILE_CHARS]], kind="query")
+    sims = [float(x) for x in (embedder.embed(profiles, kind="passage") @ q.T)[:, 0]]
+    ranks = standing(sims) if len(documents) >= MIN_DOCUMENTS else [0.0] * len(documents)
+    video_text = video_text or subject
+    common = set(re.findall(r"\b[a-z]+\b", " ".join([video_text, *(" ".join(d.passages) for d in documents)])))
+    video_words, video_names = words_of(video_text), names_in(video_text, common)
+    video_share = software_share(re.split(r"(?<=[.!?])\s+|\n", video_text))
+    out = []
+    for d, sim, rank, prof in zip(documents, sims, ranks, profiles):
+        words = words_of(" ".join((d.title, *d.headings, *d.passages)))
+        own = names_in(prof, common)
+        shared = {n for n in own if mentioned(n, video_words)} | {n for n in video_names if mentioned(n, words)}
+        out.append(Signals(location=d.location, title=d.title, similarity=sim, standing=rank,
+                           software=max(0.0, software_share(d.passages) - video_share),
+                           shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared))))
+    known = sum(bool(s.shared_names) for s in out) >= 2
+    return [replace(s, product_known=known) for s in out]
+
+
+def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
+    """Keep or drop one document, with the reason; a document that shares a product name with the
+    video is always kept (it is about the video's thing, however it is written)."""
+    def drop(reason: str) -> Relevance:
+        return Relevance(s.location, s.title, False, reason, s)
+
+    if s.shared_names:
+        return Relevance(s.location, s.title, True, "names the video's product", s)
+    if s.standing <= gate.outlier:
+        return drop(f"off subject: its title and lead are the least like the video among the documents "
+                    f"(standing {s.standing:.1f})")
+    if s.software >= gate.software and s.standing <= gate.software_outlier:
+        return drop(f"software documentation ({s.software:.0%} of it code) on another subject")
+    if s.other_names and s.product_known and s.standing <= gate.foreign:
+        return drop(f"about another product ({', '.join(s.other_names[:2])}), which the video never names")
+    return Relevance(s.location, s.title, True, "on subject", s)
+
+
+def documents_of(passages) -> list[Document]:
+    """The documents behind ``passages`` (screened kinds only), in order of first passage."""
+    docs: dict[str, dict] = {}
+    for p in passages:
+        if p.source.kind not in KINDS:
+            continue
+        d = docs.setdefault(p.source.location, {"title": p.source.title, "headings": [], "passages": []})
+        if p.heading and p.heading not in d["headings"]:
+            d["headings"].append(p.heading)
+        d["passages"].append(p.text)
+    return [Document(loc, d["title"], tuple(d["headings"]), tuple(d["passages"])) for loc, d in docs.items()]
+
+
+def video_subject(title: str, request: str, timeline=None) -> tuple[str, str]:
+    """(subject, everything the video says and shows): the title and request first, then speech
+    and on-screen text, as the e5 query and the text names are looked up in."""
+    speech = " ".join(s.text for s in timeline.of_kind("speech", "subtitle")) if timeline is not None else ""
+    screen = " | ".join(s.text for s in timeline.of_kind("ocr")) if timeline is not None else ""
+    subject = f"{title}. {request} {speech[:PROFILE_CHARS]} {screen[:500]}".strip()
+    return subject, f"{title}\n{request}\n{speech}\n{screen}"
+
+
+def screen(passages: list, *, title: str, request: str, timeline=None, embedder=None,
+           gate: Gate = Gate()) -> tuple[list, list[Relevance]]:
+    """(the passages of documents on the video's subject, the decisions on those dropped). Without
+    an embedder nothing is dropped: similarity is the signal every other one is read against."""
+    docs = documents_of(passages)
+    if embedder is None or len(docs) < MIN_DOCUMENTS:
+        return passages, []
+    subject, text = video_subject(title, request, timeline)
+    dropped = [r for r in (decide(s, gate) for s in signals(docs, subject, embedder, video_text=text)) if not r.keep]
+    gone = {r.location for r in dropped}
+    return [p for p in passages if p.source.location not in gone], dropped
+
+
+def screen_report(setup, timeline, passages: list, counts: dict, dropped) -> list:
+    """The report's stage: the passages of on-subject documents; each dropped document goes into
+    ``counts["documents_off_subject"]`` with its reason (``report.json``, ``run.json``) and is
+    counted in ``dropped`` under "off-subject document"."""
+    kept, gone = screen(passages, title=setup.title, request=setup.request, timeline=timeline, embedder=setup.embedder)
+    if gone:
+        counts["documents_off_subject"] = [r.record() for r in gone]
+        dropped["off-subject document"] += len(gone)
+    return kept
