@@ -237,6 +237,9 @@ def before_relations(setup: Setup, run: Trajectory | None = None, say=None) -> G
     say(f"{len(anchors)} anchors")
     with Stage(run, "evidence", "search"):
         passages, counts, skipped = gather(setup, anchors)
+        from .relevance import screen_report  # documents about another subject: dropped, with the reason
+
+        passages = screen_report(setup, timeline, passages, counts, dropped)
         candidates = candidates_of(setup, anchors, passages, dropped)
     for s in skipped:
         say(f"skipped: {s}")
