@@ -99,3 +99,16 @@ def test_chinese_subjects_meet_where_the_word_cuts_differ():
 def test_a_chinese_cup_is_a_serving_not_a_us_cup():
     assert [(v.label(), v.dimension) for v in read_values("每天喝两杯牛奶")] == [("2 杯", "count:杯")]
     assert [v.dimension for v in read_values("2 cups of flour")] == ["volume"]
+
+
+@pytest.mark.parametrize("label, zh", [("12 month", "12个月"), ("¥199", "199元"), ("2.1 L/min", "2.1升/分钟"),
+                                       ("≈ 45 dB", "约45分贝"), ("3 次", "3次"), ("15 ppm", "15 ppm")])
+def test_values_are_written_in_chinese(label, zh):
+    from vidsleuth.report.wording import zh_value
+
+    assert zh_value(label) == zh
+
+
+def test_a_chinese_heading_names_what_is_measured_of_the_thing():
+    anchors = find_anchors(_screen((20.0, "滤网：6个月／89元"), (40.0, "到手价1299元")), "核对滤网和价格")
+    assert {a.value: a.heading for a in anchors} == {"6 month": "滤网时间", "¥89": "滤网价格", "¥1299": "到手价"}

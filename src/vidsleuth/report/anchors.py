@@ -22,6 +22,7 @@ from ..types import Segment, Timeline
 from ..values import has_cjk
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
+from .wording import zh_heading
 
 ALIGN_S = 12.0
 _IMPERATIVE = {"set", "add", "bake", "mix", "heat", "preheat", "tighten", "torque", "cut", "drill", "apply", "use", "wait",
@@ -184,8 +185,9 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
 
 
 def _heading(d: dict) -> str:
-    """What the anchor measures: from its own words, else from the speech around an on-screen value."""
+    """What the anchor measures: from its own words, else from the speech around an on-screen value;
+    a Chinese heading naming only the thing gets the measured kind ("复合滤芯价格")."""
     own = heading_of(d["text"], d["q"])
     if d.get("context") and len(objects(subject_words(d["text"]))) == 0:
-        return heading_of(d["context"] + " " + d["text"])
-    return own
+        own = heading_of(d["context"] + " " + d["text"])
+    return zh_heading(own, d["q"][0].dimension) if d["q"] and has_cjk(own) else own

@@ -20,7 +20,9 @@ _RULE = re.compile(r"[-:\s]+")
 # value labels as values.Value.label() writes them -> how a Chinese reader writes them
 _ZH_UNITS = {"g": "克", "kg": "千克", "mg": "毫克", "ml": "毫升", "mL": "毫升", "l": "升", "L": "升", "steps": "步",
              "step": "步", "min": "分钟", "h": "小时", "s": "秒", "day": "天", "days": "天", "kcal": "千卡", "kJ": "千焦",
-             "km": "千米", "m": "米", "cm": "厘米", "mm": "毫米", "times": "次", "cups": "杯", "servings": "份"}
+             "km": "千米", "m": "米", "cm": "厘米", "mm": "毫米", "times": "次", "cups": "杯", "servings": "份",
+             "month": "个月", "months": "个月", "year": "年", "years": "年", "week": "周", "weeks": "周", "dB": "分贝",
+             "L/min": "升/分钟", "ml/min": "毫升/分钟", "W": "瓦", "kW": "千瓦", "kWh": "千瓦时"}
 _ZH_FORMS = {"≤ ": "不超过", "≥ ": "至少", "≈ ": "约"}
 _ZH_UNIT = re.compile(r"(\d)\s?(" + "|".join(sorted(map(re.escape, _ZH_UNITS), key=len, reverse=True)) + r")(?![A-Za-z/·])")
 
@@ -92,8 +94,27 @@ def in_sentence(heading: str) -> str:
 
 def zh_value(label: str) -> str:
     """A value label in Chinese: "≤ 6 g" -> "不超过6克", "1500–1700 ml" -> "1500–1700毫升",
-    "6000 steps" -> "6000步"; units with no common Chinese name stay as they are."""
+    "6000 steps" -> "6000步", "12 month" -> "12个月", "¥199" -> "199元"; units with no common Chinese
+    name (ppm) stay as they are."""
     out = str(label)
     for mark, word in _ZH_FORMS.items():
         out = out.replace(mark, word)
-    return _ZH_UNIT.sub(lambda m: m.group(1) + _ZH_UNITS[m.group(2)], out)
+    out = _ZH_UNIT.sub(lambda m: m.group(1) + _ZH_UNITS[m.group(2)], out)
+    out = re.sub(r"[¥￥]\s?(\d[\d,.]*(?:–\d[\d,.]*)?)", r"\1元", out)  # "¥2499" -> "2499元"
+    return re.sub(r"(?<=\d) (?=[\u4e00-\u9fff])", "", out)  # "3 次" -> "3次"
+
+
+# what a value of a kind measures, in Chinese, for a heading that names only the thing ("复合滤芯" + 199元)
+_ZH_KIND = {"money": "价格", "time": "时间", "temperature": "温度", "mass": "用量", "volume": "用量",
+            "sound level": "噪音", "[length] ** 3 / [time]": "流量", "power": "功率", "energy": "热量", "length": "长度"}
+_ZH_PROPERTY = re.compile(r"价|费|时|期|周期|寿命|温|度|重|量|噪|音|速|流|功率|热量|长|高|宽|厚|次数|步")
+
+
+def zh_heading(heading: str, dimension: str) -> str:
+    """A Chinese heading that names the thing and what is measured of it: "复合滤芯" with a price is
+    "复合滤芯价格", with a month count "复合滤芯时间"; one that already names a property ("到手价",
+    "水温") stays."""
+    kind = _ZH_KIND.get(dimension.split(":")[0] if dimension.startswith("money:") else dimension, "")
+    if not kind or not re.search(r"[\u4e00-\u9fff]$", heading) or _ZH_PROPERTY.search(heading):
+        return heading
+    return heading + kind
