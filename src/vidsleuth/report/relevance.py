@@ -103,7 +103,7 @@ def software_share(texts) -> float:
 
 
 _NAME = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][a-z]\w*|[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?\s+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
-                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)\b(?!\s*(?:%|°|[a-zA-Z]{1,3}\b))")
+                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)\b")
 _MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:])}
 
 
@@ -112,10 +112,15 @@ def names_in(text: str, common: set[str] | frozenset = frozenset()) -> set[str]:
     number ("Skylark Mini 4", "Vireo 55"), a model code ("HP8", "R7"). A number with a unit is not
     one, nor a month's date, nor a common word with a number ("Weight 24": "weight" is written in
     lower case in ``text`` or ``common``, the words of the task's other texts)."""
+    from ..values import UNITS
+
     lower = set(re.findall(r"\b[a-z]+\b", text)) | set(common)
     out = set()
     for m in _NAME.finditer(text):
         first = m.group(0).split()[0]
+        after = re.match(r"\s*([^\s\d.,;:!?()]{1,6})", text[m.end():])
+        if after and (after.group(1).lower() in UNITS or after.group(1) in ("%", "°")):
+            continue  # "Vault 13 kWh", "Model 3 %": a quantity
         if len(m.group(0).split()) > 1 and (first.lower() in _MONTHS or first.lower() in lower):
             continue
         out.add(m.group(0))
