@@ -112,3 +112,14 @@ def test_values_are_written_in_chinese(label, zh):
 def test_a_chinese_heading_names_what_is_measured_of_the_thing():
     anchors = find_anchors(_screen((20.0, "滤网：6个月／89元"), (40.0, "到手价1299元")), "核对滤网和价格")
     assert {a.value: a.heading for a in anchors} == {"6 month": "滤网时间", "¥89": "滤网价格", "¥1299": "到手价"}
+
+
+def test_chinese_cues_of_comparison_revision_and_rejection():
+    from vidsleuth.report.relate import REVISION, _compares, relate_rules
+    from vidsleuth.report.types import Anchor, Moment
+
+    assert _compares("这款的出水比上一代快很多") and not _compares("茶水比例较高")
+    assert REVISION.search("今年到手价降至1099元") and REVISION.search("滤网涨价了")
+    noise = Anchor("A1", "parameter", "噪音 38分贝", "", "", (Moment(1.0, 3.0, "ocr", "噪音 38分贝"),))
+    assert relate_rules(noise, "哪有宣传的38分贝，我自己测了有46分贝。")[0] == "contradicts"
+    assert relate_rules(noise, "运行噪音38分贝，很安静。")[0] == "supports"

@@ -36,7 +36,8 @@ from .facts import agrees as _agrees
 from .types import Anchor
 
 _COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
-                      r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)", re.I)  # 从而/因而: a consequence, not a contrast
+                      r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)"  # 从而/因而: a consequence, not a contrast
+                      r"|(?<![对无])比(?![例较率赛重])[^，。；,;]{1,12}?(?:更|还|要|低|高|多|少|大|小|快|慢|贵|便宜|长|短|强|弱)", re.I)  # 比…更
 REVISION = re.compile(
     r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state)\w*|revised|revision|updated?|"
     r"supersed\w*|replaced by|no longer|new (?:guidance|guideline|standard|recommendation|specification|rule|limit|"
@@ -49,12 +50,12 @@ REVISION = re.compile(
     r"(?:earlier|previous|older|old|former|original|past) (?:\w+ )?(?:editions?|versions?|advice|guidance|"
     r"recommendations?|recipe|card|guide|rule|figure|standard)s?|(?:guidance|advice|recommendation) has changed)\b"
     r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到|由原来的|原来的(?!\S{0,3}倍)"
-    r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升)(?:为|到|至)", re.I)
+    r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升|降|涨|调)(?:为|到|至)|降价|涨价", re.I)
 _DISPARAGE = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                         r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
                         r"instead of|not|no longer|won'?t|will not|can'?t|cannot|wrong|myth|mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|"
                         r"more than (?:you|anyone) needs?)\b"
-                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时|不行|根本\S{0,2}[不没]", re.I)
+                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
 _DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|其实|并非|夸大", re.I)
