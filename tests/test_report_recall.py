@@ -74,3 +74,21 @@ def test_prefixed_si_units_are_quantities():
     lag = _a("A1", "Input lag in game mode came in at 32 milliseconds.")
     assert relate_rules(lag, "Input lag is 32 ms in game mode.")[0] == "supports"
     assert relate_rules(lag, "In game mode the input lag measured 0.032 s.")[0] == "supports"
+
+
+def test_a_maximum_that_is_the_videos_own_figure_is_the_spec_it_quotes():
+    claim = _a("A1", "The claimed flight time is 34 minutes.")
+    assert relate_rules(claim, "Maximum flight time 34 minutes per battery (windless, constant speed).")[0] == "supports"
+    setting = _a("A1", "Set the bed to 60 degrees.")
+    assert relate_rules(setting, "Maximum bed temperature: 110 °C.")[0] is None  # a ceiling beside a setting: no stance
+
+
+def test_a_step_of_a_procedure_without_a_value_applies_the_subject():
+    rest = _a("A1", "Rest the brisket for 45 minutes before slicing.")
+    for step in ("Slice the brisket against the grain once it has rested.", "Wrap it in butcher paper for the rest.",
+                 "1. Look up the resting time for your cut in the chart."):
+        assert relate_rules(rest, step)[0] == "applies", step
+    for said in ("Resting brisket is something most pitmasters swear by.", "Resting matters because the juices settle.",
+                 "Cutting it too early spills the juice.", "Pitmasters rest the brisket in a cooler.",
+                 "Brisket for the smoker is sold by the kilo."):
+        assert relate_rules(rest, said)[0] != "applies", said

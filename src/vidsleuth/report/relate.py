@@ -137,6 +137,16 @@ _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone
 _CEILING = re.compile(r"\b(?:max(?:imum)?|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$"
                       r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
 _QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
+# an instruction: a bare verb opening the sentence, then an object or a place ("Measure from the screen …",
+# "Divide the count by …", "Take the group's speed"); not a noun with its verb ("Mites feed on the bees")
+_IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|always|just|simply),?\s+)?"
+                         r"(?!(?:because|since|when|if|after|before|once|while|although|unless|until|as|so|most|many|some|all|"
+                         r"this|that|these|those|it|there|here|the|a|an|our|my|your|their|its|each|every|no|not|what|how|why|"
+                         r"which|who|in|on|at|for|with|from|by|of|to|and|or|but|yes|also|only|even|more|less)\b)"
+                         r"[a-z]+(?<![^s]s)(?<![^e]ed)(?<!ing)(?:\s+(?:up|out|off|down|in|back|over))?\s+"
+                         r"(?:the|a|an|your|it|them|this|that|from|once|with|into|onto|to|on|at|for|each|every|one|all|"
+                         r"some|only|when|until)\b", re.I)
+_FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
 _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
@@ -180,7 +190,10 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
         if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
             return "", f"a table row for another case ({case.label()})", 0.0
-    foreign = {id(r): why for _, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))}
+    # a maximum of the anchor's own thing that is the video's own figure is the spec the video quotes
+    # ("Maximum flight time 34 minutes" for a claimed 34 min), not a ceiling beside a setting
+    foreign = {id(r): why for a, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))
+               and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
     # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
     pairs = _on_subject([p for p in pairs if foreign.get(id(p[1])) != "difference"], anchor_objects) or pairs
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
@@ -248,4 +261,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "applies", "applies the video's subject elsewhere", 0.55
     if _EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
+    if _IMPERATIVE.match(norm) and not _FINITE.search(re.split(r"[,;:]", norm)[0]):  # "Look up the time for your jar size": a step
+        return "applies", "a step of a procedure for the video's subject", 0.3  # a reason (0.4) outranks it
     return None, "only mentions the subject: no stance", 0.0
