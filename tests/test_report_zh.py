@@ -123,3 +123,13 @@ def test_chinese_cues_of_comparison_revision_and_rejection():
     noise = Anchor("A1", "parameter", "噪音 38分贝", "", "", (Moment(1.0, 3.0, "ocr", "噪音 38分贝"),))
     assert relate_rules(noise, "哪有宣传的38分贝，我自己测了有46分贝。")[0] == "contradicts"
     assert relate_rules(noise, "运行噪音38分贝，很安静。")[0] == "supports"
+
+
+def test_a_spoken_chinese_sentence_of_two_kinds_is_one_anchor_per_clause():
+    tl = Timeline.build(_INFO, [Segment(10.0, 18.0, "subtitle", "客厅的滤网建议六个月换一次，一张八十九元。", 1.0, "srt")])
+    drafts = _drafts(tl)
+    got = {v.label(): d["text"] for d in drafts for v in d["q"] if not v.dimension.startswith("count:")}
+    assert set(got) == {"6 month", "¥89"} and got["6 month"] != got["¥89"]
+    assert "滤网" in subject_words(got["¥89"])
+    one = _drafts(Timeline.build(_INFO, [Segment(10.0, 18.0, "subtitle", "它很安静，噪音大约三十八分贝。", 1.0, "srt")]))
+    assert len(one) == 1

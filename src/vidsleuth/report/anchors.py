@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..types import Segment, Timeline
 from ..values import has_cjk
-from .facts import codes, heading_of, objects, quantities, sentences, subject_words
+from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -99,6 +99,25 @@ def _heard(text: str) -> bool:
     return not (len(raw) >= 24 and len(raw) / len(zlib.compress(raw)) > LOOP_RATIO or _COUNT_OFF.search(text))
 
 
+def _zh_clauses(text: str, start: float, end: float, kind: str) -> list[tuple[str, float, float, str]]:
+    """A Chinese sentence stating values of several kinds, one clause each ("滤网建议六个月换一次，一张八十九元"
+    is the filter's interval and the filter's price): cut at its commas, times shared by length, and a
+    clause naming no thing of its own is prefixed with the thing the sentence opened with."""
+    kinds = {v.dimension for v in quantities(text) if not v.dimension.startswith("count:")}
+    parts = [p for p in re.split(r"(?<=[，；,;])", text) if p.strip()]
+    if not has_cjk(text) or len(kinds) < 2 or len(parts) < 2:
+        return [(text, start, end, kind)]
+    first = heading_of(parts[0]) if quantities(parts[0]) else ""
+    out, t, span = [], start, max(0.0, end - start)
+    for k, p in enumerate(parts):
+        dt = span * len(p) / len(text)
+        own = objects(subject_words(p)) - {kind_word(v.dimension) for v in quantities(p)}  # "一张": a count, no thing
+        clause = p if k == 0 or own or not first else f"{first}{p}"
+        out.append((clause, round(t, 2), round(t + dt, 2), kind))
+        t += dt
+    return out
+
+
 def _value_label(text: str) -> str:
     q = quantities(text)
     return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
@@ -127,7 +146,7 @@ def _caption_parts(seg: Segment) -> list[Segment]:
 def _drafts(timeline: Timeline) -> list[dict]:
     speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
     drafts: list[dict] = []
-    for text, start, end, kind in _spoken_sentences(speech):
+    for text, start, end, kind in (c for s in _spoken_sentences(speech) for c in _zh_clauses(*s)):
         if not _heard(text) or not subject_words(text) and not quantities(text):
             continue
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],

@@ -93,7 +93,7 @@ def _jieba():
 
 
 # a numeral with at most a measure word ("四十五", "二十四个", "九元", "十五分") is a value, not a thing
-_ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿半几]+[个元块分秒克斤天年月周次遍杯份倍度]?")
+_ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿半几]+[个元块分秒克斤天年月周次遍杯份倍度支张件台瓶包袋盒种条片]?")
 
 
 _ZH_FUNCTION = set("的了和是在与及或也都就要你我他她它们这那个为对把让从到更很最不没有被得地着过吗呢吧啊还再又才先后"
@@ -276,7 +276,7 @@ def heading_of(text: str, values: list[Value] | None = None) -> str:
         norm = normalise(text)
         before = norm[:values[0].start] if values else norm
         before = re.sub(r"(不超过|至少|不少于|约|大约|控制在|为|是|：|:|\s)+$", "", before)
-        head = re.sub(r"^[，。,\s]+", "", before.split("，")[-1])
+        head = re.sub(r"^[，。,\s]+", "", re.split(r"[，,]", before)[-1])  # NFKC made the full-width comma ',
         return re.sub(r"^(每天|每日|每次|一天|一次)", "", head)[-12:] or text[:12]
     norm = normalise(text)
     found = [(m.group(0), m.start()) for m in re.finditer(r"[A-Za-z][A-Za-z-]+", norm)]
