@@ -92,3 +92,14 @@ def test_a_step_of_a_procedure_without_a_value_applies_the_subject():
                  "Cutting it too early spills the juice.", "Pitmasters rest the brisket in a cooler.",
                  "Brisket for the smoker is sold by the kilo."):
         assert relate_rules(rest, said)[0] != "applies", said
+
+
+def test_a_bare_number_beside_a_note_with_its_own_unit_takes_the_headers_unit():
+    from vidsleuth.report.facts import read_row
+
+    got = [r.value.label() for r in read_row("| Charging time (min) | 70 (65 W charger) |", "| Item | Value |").readings]
+    assert got == ["70 min", "65 W"]
+    assert [r.value.label() for r in read_row("| Fast charger | 90 (with 30 W) |", "| Charger | Time (min) |").readings] == [
+        "90 min", "30 W"]
+    charge = _a("A1", "A full charge takes 70 minutes on the 65 watt charger.")
+    assert relate_rules(charge, "| Charging time (min) | 70 (65 W charger) |", context="| Item | Value |")[0] == "supports"

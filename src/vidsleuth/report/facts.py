@@ -235,6 +235,9 @@ def read_row(row: str, header: str) -> Statement:
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
         vals = read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
+        lead = re.match(r"\s*(\d[\d.,]*)\s*(?:\(|$)", cell) if unit else None
+        if lead and not any(v.start == 0 for v in vals):  # "70 (65 W charger)" under "Charging time (min)": 70 min
+            vals = read_values(f"{lead.group(1)} {unit}") + vals
         for v in vals:  # the column's header is what this value is of ("Nozzle (°C)" | "Bed (°C)")
             readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
