@@ -629,24 +629,29 @@ def test_grounding_keeps_names_whole_and_spans_inside_one_sentence():
                          )[0] == "Kelso"
 
 
-@pytest.fixture(scope="module")
-def levels(tmp_path_factory):
-    """Kayaks of two channels (an L1 channel negative) and two colours (an L3 comparison)."""
-    root = tmp_path_factory.mktemp("levels")
-    clips = {"red": ("Red kayak review", "Paddle Lab", "RED KAYAK 14.5 KG"),
-             "red_copy": ("Red kayak review", "Cheap Boats", "RED KAYAK 19 KG"),
-             "blue": ("Blue kayak review", "Paddle Lab", "BLUE KAYAK 12 KG")}
+def caption_world(root, clips: dict, **fields) -> dict:
+    """A searchable world of silent one-shot clips, each showing one caption: ``clips`` maps a video id to
+    (title, channel, caption); ``fields`` go into every corpus row. The index, records and library the
+    agent tests run over."""
     rows = []
     for vid, (title, channel, caption) in clips.items():
         path = root / f"{vid}.mp4"
         synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
                                              captions=(synth.Caption(0.2, 2.8, caption, size=30),)))
-        rows.append({"video_id": vid, "title": title, "description": "kayak weight", "channel": channel,
-                     "published": "2024-06-01", "path": str(path)})
+        rows.append({"video_id": vid, "title": title, "channel": channel, **fields, "path": str(path)})
     corpus = root / "corpus.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return {"index": build_index(corpus, root / "idx", method="lucene"),
             "records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+
+
+@pytest.fixture(scope="module")
+def levels(tmp_path_factory):
+    """Kayaks of two channels (an L1 channel negative) and two colours (an L3 comparison)."""
+    clips = {"red": ("Red kayak review", "Paddle Lab", "RED KAYAK 14.5 KG"),
+             "red_copy": ("Red kayak review", "Cheap Boats", "RED KAYAK 19 KG"),
+             "blue": ("Blue kayak review", "Paddle Lab", "BLUE KAYAK 12 KG")}
+    return caption_world(tmp_path_factory.mktemp("levels"), clips, description="kayak weight", published="2024-06-01")
 
 
 def pick_channel(channel: str):

@@ -144,25 +144,12 @@ def test_the_guard_keeps_an_abbreviated_unit_the_evidence_spells_out(evidence):
 @pytest.fixture(scope="module")
 def drills(tmp_path_factory):
     """The two named drills on their channels, and another channel's weighing of the first one."""
-    from vidsleuth import synth
-    from vidsleuth.search.corpus import read_corpus
-    from vidsleuth.search.index import build_index
+    from .test_browse import caption_world
 
-    root = tmp_path_factory.mktemp("drills")
     clips = {"corvid": ("Corvid 4 drill weighed", "Bench Notes", "CORVID 4 DRILL 1.6 KG"),
              "corvid_copy": ("Corvid 4 drill weighed", "Garage Hour", "CORVID 4 DRILL 2.2 KG"),
              "marten": ("Marten X2 drill on the scale", "Tool Talk", "MARTEN X2 DRILL 1.9 KG")}
-    rows = []
-    for vid, (title, channel, caption) in clips.items():
-        path = root / f"{vid}.mp4"
-        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
-                                             captions=(synth.Caption(0.2, 2.8, caption, size=30),)))
-        rows.append({"video_id": vid, "title": title, "description": "drill weight", "channel": channel,
-                     "path": str(path)})
-    corpus = root / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    return {"index": build_index(corpus, root / "idx", method="lucene"),
-            "records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+    return caption_world(tmp_path_factory.mktemp("drills"), clips, description="drill weight")
 
 
 def test_the_loop_keeps_each_targets_channel_and_answers_the_winners_name(drills, tmp_path):

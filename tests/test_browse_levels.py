@@ -174,26 +174,12 @@ def test_three_targets_and_superlatives():
 @pytest.fixture(scope="module")
 def kayaks(tmp_path_factory):
     """A named kayak, a variant of it on the same channel, and a second kayak (captions: weights)."""
-    import json
+    from .test_browse import caption_world
 
-    from vidsleuth import synth
-    from vidsleuth.search.corpus import read_corpus
-    from vidsleuth.search.index import build_index
-
-    root = tmp_path_factory.mktemp("kayaks")
-    clips = {"heron": ("Heron kayak review", "HERON KAYAK 14 KG"), "heron_xl": ("Heron XL kayak review", "HERON XL 19 KG"),
-             "swift": ("Swift kayak review", "SWIFT KAYAK 16 KG")}
-    rows = []
-    for vid, (title, caption) in clips.items():
-        path = root / f"{vid}.mp4"
-        synth.make_clip(path, synth.ClipSpec(shots=(synth.Shot(75, "0x203060"),), audio=False,
-                                             captions=(synth.Caption(0.2, 2.8, caption, size=30),)))
-        rows.append({"video_id": vid, "title": title, "description": "kayak weight", "channel": "Paddle Lab",
-                     "path": str(path)})
-    corpus = root / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    return {"index": build_index(corpus, root / "idx", method="lucene"),
-            "records": {r.video_id: r for r in read_corpus(corpus)}, "lib": root / "lib"}
+    clips = {"heron": ("Heron kayak review", "Paddle Lab", "HERON KAYAK 14 KG"),
+             "heron_xl": ("Heron XL kayak review", "Paddle Lab", "HERON XL 19 KG"),
+             "swift": ("Swift kayak review", "Paddle Lab", "SWIFT KAYAK 16 KG")}
+    return caption_world(tmp_path_factory.mktemp("kayaks"), clips, description="kayak weight")
 
 
 def test_the_loop_takes_the_named_item_not_its_variant_and_calculates(kayaks, tmp_path):
