@@ -105,3 +105,18 @@ def test_a_judge_reads_a_stated_value_in_another_unit():
     assert states("Bake between 200 and 300 °C.", "250 °C") is False  # a range is not the value
     assert states("Bake it at 446 °F.", "250 °C") is False
     assert states("The Silver Moth won.", "Silver Moth") is None  # not a value: the token judge decides
+
+
+@pytest.mark.parametrize("text, want", [
+    # a rate and a target joined by "to" are two values, not one range of either
+    ("Ramp the kiln at 100 °C/h to 600 °C.", [("[temperature] / [time]", "point", 100 / 3600, 100 / 3600),
+                                             ("temperature", "point", 600, 600)]),
+    # each end of a mixed-unit range is read in its own unit
+    ("Let it rise from 45 minutes to 2 hours.", [("time", "range", 2700, 7200)]),
+    # unit symbols are case-sensitive: an upper-case G after a number names a model, not grams
+    ("The X200 (800G) weighs 2 kg.", [("mass", "point", 2, 2)]),
+    ("Add 800 g of flour.", [("mass", "point", 0.8, 0.8)]),
+])
+def test_mixed_units_and_symbol_case(text, want):
+    got = [(v.dimension, v.form, v.lo, v.hi) for v in read_values(text)]
+    assert got == [(d, f, pytest.approx(lo), pytest.approx(hi)) for d, f, lo, hi in want], text

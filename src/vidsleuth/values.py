@@ -269,6 +269,14 @@ def _expr(spelled: str) -> str:
     return f"({UNITS[m.group('u')]})/({UNITS[m.group('per')]})" if m and m.group("u") in UNITS else ""
 
 
+def _dimension_of(spelled: str) -> str:
+    """The dimension of a unit as spelled ('' when pint cannot read it)."""
+    try:
+        return _kind_of(_expr(spelled))[0]
+    except Exception:  # noqa: BLE001 - an unreadable expression has no dimension
+        return ""
+
+
 def _unit_of(m: re.Match, text: str) -> str:
     for group in ("ub", "ua") if m.group("b") else ("ua",):  # "250 ml cup": the unit is the first one
         if m.group(group):
@@ -291,8 +299,11 @@ def _unit_of(m: re.Match, text: str) -> str:
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
     """Single-letter units only right after the number ("180 g", not "Step 3 g…" across a word),
     and a bare "°"/"degrees" only as a temperature when no other unit is said."""
-    spelled = (m.group("ub") or m.group("ua") or "").lower()
+    raw = m.group("ub") or m.group("ua") or ""
+    spelled = raw.lower()
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v"):
+        return False
+    if raw in ("G", "M", "S", "H"):  # unit symbols are case-sensitive: "800G", "5M", "12S" are names, not grams or metres
         return False
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
         return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
@@ -318,7 +329,14 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         before = t[max(0, m.start() - 60):m.start()]
         if two and m.group("sep").lower() == "and" and not _BETWEEN.search(before):
             two = False  # "10 minutes and 2 hours" are two values
+        if two and m.group("ua") and m.group("ub") and _dimension_of(m.group("ua")) != _dimension_of(m.group("ub")):
+            two = False  # "ramp at 100 °C/h to 600 °C": a rate and a target, not one range
         nums = [float(m.group("a"))] + ([float(m.group("b"))] if two else [])
+        if two and m.group("ua") and m.group("ub") and _expr(m.group("ua")) != _expr(m.group("ub")):
+            try:  # "10 minutes to 2 hours": each end in its own unit, the range in the second's
+                nums[0] = convert(nums[0], _expr(m.group("ua")), _expr(m.group("ub")))
+            except Exception:  # noqa: BLE001 - not convertible: left as read
+                pass
         if not two and m.group("sep"):  # the second number was not a range end: read it on its own
             end = pos = m.start("sep")
             unit = _expr(m.group("ua")) if m.group("ua") else unit
