@@ -12,6 +12,9 @@ OCR habits are folded too: "240°℃" is 240 °C, "NOZZLE240°C" a label glued t
 A small number opening a range is a digit ("two to three months"), an article is one only as an
 amount ("an hour", "a cup of flour"; not "twice a day", "a cup like this"), Chinese adjacent
 numerals are a range (五六次: 5～6), and a unit written before its number ("pH 7") is repeated after it.
+A sign said as a word is a sign ("minus five degrees" is −5, not 5), "half" standing for a share
+of a whole ("leave it at about half charge", "top it up to half") is 50 %, and 两 before a unit or
+measure word is 2 (cn2an reads 两个月 but leaves 两周, 两次).
 Imports nothing of vidsleuth.
 """
 
@@ -50,6 +53,13 @@ _ZH_DIGIT = "一二三四五六七八九"
 _ZH_PAIR = re.compile(rf"(?<![{_ZH_DIGIT}十百千万])([{_ZH_DIGIT}])([{_ZH_DIGIT}])(?![{_ZH_DIGIT}十百千万])")
 _WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 and 25", "3000 and 499"
 _ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
+# a sign said as a word before a number, not after one ("10 minus 3" is arithmetic)
+_SIGN_WORD = re.compile(r"(?<![\d.])(?<!\d\s)\b(?:minus|negative)\s+(?=\d)", re.I)
+# "half" as a share of a whole: after a word that sets a level ("at", "to", "about", "than"…) and not
+# opening a phrase of its own ("half an hour", "half of the dough", "half the flour", "half way")
+_HALF_SHARE = re.compile(r"\b(at|to|about|around|roughly|approximately|nearly|almost|than|only|over|under|below|above) "
+                         r"half(?![-\w])(?!\s+(?:an?|of|the|this|that|its|their|your|my|way|time|price|as)\b)", re.I)
+_ZH_MEASURE = "次遍泡杯份片粒颗只条张个位"
 
 
 def _small(m: re.Match) -> str:
@@ -77,6 +87,8 @@ def _english(text: str) -> str:
         if step == 0:  # … except before a unit or fraction, or as a range's first end
             t = _SMALL.sub(_small, t)
             t = _RANGE_START.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
+    t = _SIGN_WORD.sub("-", t)
+    t = _HALF_SHARE.sub(r"\1 50%", t)
     t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
     t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"
                if int(m.group(2)) and int(m.group(1)) < int(m.group(2)) else m.group(0), t)
@@ -93,6 +105,7 @@ def _chinese(text: str) -> str:
     for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
         text = re.sub(rf"\s*{word}", f" {unit} ", text)  # "300 千卡" and "300千卡" alike
     text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1)}.5小时", text)
+    text = _ZH_TWO.sub("二", text)  # "每两周", "两次": 两 before a unit is the numeral two
     text = _ZH_PAIR.sub(lambda m: f"{m.group(1)}～{m.group(2)}" if _ZH_DIGIT.index(m.group(2)) == _ZH_DIGIT.index(
         m.group(1)) + 1 else m.group(0), text)
     logging.getLogger("cn2an").setLevel(logging.ERROR)
@@ -108,6 +121,14 @@ def has_cjk(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in str(text or ""))
 
 
+_ZH_TWO = re.compile("两(?=" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
+                     + f"|[{_ZH_MEASURE}])")
+# a Chinese rate says its denominator first: 每升水加1克 is 1 g per litre, 每小时烧150克 150 g per hour
+_ZH_SPELLINGS = sorted((u for u in UNITS if has_cjk(u)), key=len, reverse=True)
+_ZH_PER = [u for u in _ZH_SPELLINGS if any(u in _TABLE["units"].get(k, ()) for k in ("second", "minute", "hour", "l", "ml",
+                                                                                      "g", "kg"))]
+_ZH_RATE = re.compile("每(?P<per>" + "|".join(map(re.escape, _ZH_PER)) + r")(?P<mid>[\u4e00-\u9fff]{0,4}?)\s?(?P<n>\d+(?:\.\d+)?)\s?"
+                      "(?P<u>" + "|".join(map(re.escape, _ZH_SPELLINGS)) + r")(?![/／\u4e00-\u9fff]*?每)(?![/／])")
 # a Chinese unit glued to the next number once cn2an has written it ("199元一支" -> "199元1支")
 _ZH_GLUED = re.compile("(" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
                        + r")(?=\d)")
@@ -137,6 +158,7 @@ def normalise(text: str, language: str = "auto") -> str:
         t = re.sub(r"(?<=[\u4e00-\u9fff]):(?=\s*\d)", "：", t)
         t = re.sub(r"(?<=[\u4e00-\u9fff])/(?=\s*\d)", "／", t)
         t = _ZH_GLUED.sub(r"\1 ", _chinese(t))
+        t = _ZH_RATE.sub(lambda m: f"{m.group(0)}/{m.group('per')}" if m.group("u") != m.group("per") else m.group(0), t)
     if language in ("en", "auto"):
         t = _english(t)
     return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)

@@ -42,7 +42,10 @@ _SPELLINGS: dict[str, list[str]] = _TABLE["units"]
 _TORQUE: dict[str, list[str]] = _TABLE["torque"]
 UNITS = {s: u for u, spellings in _SPELLINGS.items() for s in spellings} | {
     s: u for u, spellings in _TORQUE.items() for s in spellings}
-PREFIX_UNITS = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "cny", "￥": "cny"}
+PREFIX_UNITS = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "cny", "￥": "cny", "¤": "price"}
+CURRENCIES = ("usd", "eur", "gbp", "cny")
+# "¤" (Unicode's sign for a currency left unsaid) is a price in whichever currency the other side states:
+# one value per currency, so "¤64.99" meets "£64.99" and "$64.99" alike and is compared to neither's rate
 _DIMENSIONS: dict[str, str] = _TABLE["dimensions"]  # pint dimensionality -> the kind's name
 
 
@@ -101,7 +104,7 @@ class Value:
 
     def label(self) -> str:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
-        shown = show_unit(self.unit)
+        shown = show_unit(self.unit, one=self.stated == (1.0,))
         sep = "" if shown in ("%", "°C", "°F") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:g}" for x in self.stated)
         if shown == "pH":  # written before its number
@@ -159,10 +162,11 @@ class Value:
 _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
 
 
-def show_unit(unit: str) -> str:
-    """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats")."""
+def show_unit(unit: str, one: bool = False) -> str:
+    """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats",
+    or "coat" after the number one)."""
     if unit.startswith("count:"):
-        return unit[6:] + ("" if has_cjk(unit) else "s")
+        return unit[6:] + ("" if has_cjk(unit) or one else "s")
     m = re.fullmatch(r"\((.+)\)/\((.+)\)", unit)
     if m:
         return f"{show_unit(m.group(1))}/{show_unit(m.group(2))}"
@@ -183,18 +187,22 @@ _CONNECT = r"(?:\s?/\s?|\s+(?:per|an?)\s+|\s?每\s?)"
 _OF = r"(?:\s+(?:of\s+)?[a-z]+)?"
 _ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_CONNECT}(?:1\s?)?(?:{_PER}){_AFTER})?"
 _VALUE = re.compile(
-    rf"(?P<pre>(?:us\$|[$€£¥￥])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
+    rf"(?P<pre>(?:us\$|[$€£¥￥¤])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
-    rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥])?(?P<b>{_NUM_B}))?"
+    rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B}))?"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?", re.I)
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
+_COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
+# a word that numbers the items of a sequence, just before the number
+_ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
+                      r"#)\s*$", re.I)
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
 _HEDGE = r"(?:\s+(?:about|around|roughly|approximately|some))?"  # "under about 10 percent" is still a bound
 _LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|>=|≥|>|"
                     rf"{_NOT}(?:more than|over|above|greater than|exceeding|exceeds?|超过|大于|高于|多于)|"
                     rf"不少于|不低于|至少|最少){_HEDGE}\s*$", re.I)
-_UPPER = re.compile(r"(?:at most|up to|no more than|not more than|(?:a )?maximum of|max\.|<=|≤|<|"
+_UPPER = re.compile(r"(?:at most|(?<!\bit )(?<!\bthem )(?<!\btop )(?<!\bfill )(?<!\bback )up to|no more than|not more than|(?:a )?maximum of|max\.|<=|≤|<|"
                     rf"{_NOT}(?:less than|under|below|少于|低于|小于)|"
                     rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在){_HEDGE}\s*$", re.I)
 _APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa|ca\.|nearly|almost|some|~|≈|约|大约|大概|"
@@ -214,6 +222,7 @@ _POST_APPROX = re.compile(r"^\s*(?:or so\b|左右|上下)", re.I)
 _TOLERANCE = re.compile(r"^\s*(?:±|\+/-|plus or minus)\s?(\d+(?:\.\d+)?)", re.I)
 _NOT_COUNTED = set("""the a an and or of to in on at for by with from as is are was were be been it its this that these
 those than then per each every more less most least about times time am pm bc ad percent minutes hours seconds days weeks
+minus plus negative
 years months degrees""".split()) | {m for m in ("january february march april may june july august september october "
                                               "november december jan feb mar apr jun jul aug sep sept oct nov dec").split()}
 
@@ -231,7 +240,7 @@ def _interval(form: str, nums: list[float], unit: str, tol: float | None) -> tup
     if form == "approx":
         d = abs(lo_s) * (APPROX if tol is None else 0.0) + (tol or 0.0)
         lo_s, hi_s = lo_s - d, hi_s + d
-    if unit.startswith("count:"):
+    if unit.startswith("count:") or unit == "price":
         lo, hi = lo_s, hi_s
     else:
         dim, base = _kind_of(unit)
@@ -283,6 +292,8 @@ def _unit_of(m: re.Match, text: str) -> str:
             return _expr(m.group(group))
     if m.group("pre"):
         return PREFIX_UNITS[m.group("pre").strip().lower()]
+    if _ORDINAL.search(text[max(0, m.start() - 12):m.start()]):
+        return ""  # "Step 3 rinse", "Rule 2", "No. 4": the number names an item of a sequence, it counts nothing
     word = _COUNT.match(text, m.end())
     # a count names a plural noun ("4 coats") or a measure ending its clause ("finish at 180 grit."): in
     # "the Vault 13 home battery" the number is a name's, and "8,900 installed" counts no participle
@@ -290,8 +301,15 @@ def _unit_of(m: re.Match, text: str) -> str:
             float(m.group("a")) == 1 or _singular(word.group(1)) != word.group(1).lower()
             or _CLAUSE_END.match(text, word.end())):
         return "count:" + _singular(word.group(1))
+    # … or a plural noun after one adjective, ending its clause ("500 full cycles.", "3 thin coats,")
+    pair = _COUNT_ADJ.match(text, m.end())
+    if pair and not {w.lower() for w in pair.groups()} & _NOT_COUNTED and _singular(pair.group(2)) != pair.group(2).lower() \
+            and _singular(pair.group(1)) == pair.group(1).lower() and pair.group(1).lower() not in UNITS \
+            and _CLAUSE_END.match(text, pair.end()):
+        return "count:" + _singular(pair.group(2))
     zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():]) if text[m.start() - 1:m.start()] != "第" else None  # 第1泡: an ordinal
-    if zh:
+    # "每两周修剪一次": once in each period is the period's frequency (said by 每), not a count of its own
+    if zh and not (float(m.group("a")) == 1 and zh.group(1) in "次遍" and "每" in re.split(r"[,，;；。]", text[:m.start()])[-1]):
         return "count:" + zh.group(1)
     return ""
 
@@ -350,10 +368,37 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             form, tol = "approx", float(m.group("tol"))
         try:
             lo, hi = _interval(form, nums, unit, tol)
-            dim = unit if unit.startswith("count:") else _kind_of(unit)[0]
+            dim = unit if unit.startswith("count:") or unit == "price" else _kind_of(unit)[0]
         except Exception:  # noqa: BLE001 - an expression pint cannot read is no value
             continue
+        if unit == "price":
+            out += [Value(lo, hi, f"money:{c}", c, form, tuple(nums), m.start(), end) for c in CURRENCIES]
+            continue
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end))
+    return _compounds(out, t)
+
+
+def _compounds(values: list[Value], text: str) -> list[Value]:
+    """One quantity written in two units, the larger first: "4 min 10 s" is 250 s, "1 h 20 min",
+    "2 hours and 30 minutes", "5 ft 6 in", "1 lb 4 oz" (pint converts the smaller part into the
+    larger unit); "10 minutes and 2 hours" are two values."""
+    out: list[Value] = []
+    for v in values:
+        a = out[-1] if out else None
+        if (a is not None and a.form in ("point", "approx") and v.form == "point" and a.dimension == v.dimension
+                and not a.dimension.startswith(("count:", "money:")) and a.dimension != "temperature" and a.unit != v.unit
+                and len(a.stated) == len(v.stated) == 1 and re.fullmatch(r"\s*(?:and\s+)?", text[a.end:v.start])):
+            try:
+                part = convert(v.stated[0], v.unit, a.unit)
+                whole = convert(1, a.unit, v.unit)
+            except Exception:  # noqa: BLE001 - units pint cannot relate stay two values
+                part, whole = 0.0, 0.0
+            if 0 < part < 1 and v.stated[0] < whole:
+                num = a.stated[0] + part
+                lo, hi = _interval(a.form, [num], a.unit, None)
+                out[-1] = Value(lo, hi, a.dimension, a.unit, a.form, (round(num, 2),), a.start, v.end)
+                continue
+        out.append(v)
     return out
 
 
