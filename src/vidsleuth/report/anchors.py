@@ -8,7 +8,11 @@ is a *parameter*, one that names a part or model code an *entity*, a real questi
 question* (not a greeting or a rhetorical "What's up riders?"), an instruction a *procedure*,
 anything else a *claim*. On-screen text that states the same value or code within ``ALIGN_S``
 seconds joins the spoken anchor as a second moment; an on-screen value with a unit or currency
-never spoken ("$3,499", "625 Wh") is an anchor of its own, named after the speech around it.
+never spoken ("$3,499", "625 Wh") is an anchor of its own, named after the speech around it. A
+caption that is only an amount in cents ("64.99", "14.99": a price panel whose currency sign the
+recogniser dropped) is a price anchor, its currency unstated; a caption restating a number the
+narration says without its unit ("500 g flour" over "…to 500 of flour") is that sentence's second
+moment, not an anchor of its own.
 Anchors are ranked by relevance to the request (subject-word overlap plus e5 similarity, with a
 bonus for stated values, which are what external sources can check).
 """
@@ -19,7 +23,7 @@ import re
 from dataclasses import replace
 
 from ..types import Segment, Timeline
-from ..values import has_cjk
+from ..values import has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
 from .wording import zh_heading
@@ -135,12 +139,45 @@ def _caption_parts(seg: Segment) -> list[Segment]:
     names the thing of every value after it ("复合滤芯：12个月／199元" is the filter's interval and
     the filter's price), so a part naming no thing of its own gets the label."""
     parts = [p.strip() for p in _SEPARATOR.split(seg.text) if p.strip()]
+    if len(parts) < 2 and has_cjk(seg.text):  # a Chinese caption of two clauses stating two kinds, as speech is cut
+        parts = [c[0].strip() for c in _zh_clauses(seg.text, seg.start, seg.end, seg.kind)]
     if len(parts) < 2 or not all(quantities(p) for p in parts):
         return [seg]
     label = _LABEL.match(parts[0])
     if label and has_cjk(label.group(1)) and objects(subject_words(label.group(1))):
         parts = [p if k == 0 or objects(subject_words(p)) else f"{label.group(1)}：{p}" for k, p in enumerate(parts)]
     return [replace(seg, text=p) for p in parts]
+
+
+# an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
+_BARE_PRICE = re.compile(r"\s*[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*")
+
+
+def _bare_price(text: str) -> str:
+    """The amount of a caption that shows nothing but a price with cents ('' otherwise)."""
+    m = _BARE_PRICE.fullmatch(text)
+    return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
+
+
+def _unit_less(text: str) -> set[float]:
+    """The numbers a spoken sentence says without a unit ("…to 500 of flour": 500)."""
+    norm = normalise(text)
+    spans = [(v.start, v.end) for v in quantities(text)]
+    return {float(m.group(0)) for m in re.finditer(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", norm)
+            if not any(a <= m.start() < b for a, b in spans)}
+
+
+def _restated(seg: Segment, q: list, drafts: list[dict]) -> dict | None:
+    """The spoken sentence near ``seg`` that says each of the caption's numbers without a unit and
+    names a thing the caption names: the caption gives that sentence's unit, it is no new statement."""
+    things = objects(subject_words(seg.text))
+    for d in drafts:
+        if d["moments"][0].kind == "ocr" or abs(d["moments"][0].start - seg.start) > ALIGN_S:
+            continue
+        said = _unit_less(d["text"])
+        if q and all(v.form == "point" and v.stated[0] in said for v in q) and things & objects(subject_words(d["text"])):
+            return d
+    return None
 
 
 def _drafts(timeline: Timeline) -> list[dict]:
@@ -153,7 +190,19 @@ def _drafts(timeline: Timeline) -> list[dict]:
                        "q": quantities(text), "c": codes(text)})
     for seg in (part for whole in screen for part in _caption_parts(whole)):
         q, c = quantities(seg.text), codes(seg.text)
+        price = _bare_price(seg.text)
+        if price:
+            if not any(d.get("price") == price and abs(d["moments"][0].start - seg.start) <= ALIGN_S for d in drafts):
+                said = f"¤{price}"  # the currency sign for a currency left unsaid: meets a source's price in any currency
+                drafts.append({"kind": "parameter", "text": said, "q": quantities(said), "c": [], "price": price,
+                               "label": said, "moments": [Moment(seg.start, seg.end, "ocr", seg.text)], "context": "",
+                               "zh": any(has_cjk(x.text) for x in screen)})
+            continue
         if not q and not c:
+            continue
+        told = _restated(seg, q, drafts) if not c else None
+        if told is not None:
+            told["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
             continue
         near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
         same = next((d for d in near if any(a.same_as(b) for a in q for b in d["q"]) or set(c) & set(d["c"])), None)
@@ -190,6 +239,8 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
         subj = subject_words(d["text"] + " " + d.get("context", "")) | set().union(
             *(subject_words(m.text) for m in d["moments"]))
         lex = len(subj & want) / max(1, len(want))
+        if d.get("price"):
+            subj |= {"price"}
         counted = d["q"] and all(v.dimension.startswith("count:") for v in d["q"])
         bonus = {"parameter": 0.15 if counted else 0.3, "entity": 0.2, "open_question": 0.1}.get(d["kind"], 0.0)
         if d["kind"] in ("claim", "procedure", "open_question") and lex < 0.25:
@@ -198,7 +249,7 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     scored.sort(key=lambda x: (-x[0], x[1]["moments"][0].start))
     chosen = sorted(scored[:max_anchors], key=lambda x: x[1]["moments"][0].start)
     return [Anchor(id=f"A{k}", kind=d["kind"], text=d["text"], subject=" ".join(sorted(subj)),
-                   value=", ".join(x.label() for x in d["q"]) or _value_label(d["text"]), moments=tuple(sorted(d["moments"], key=lambda m: m.start)),
+                   value=d.get("label") or ", ".join(x.label() for x in d["q"]) or _value_label(d["text"]), moments=tuple(sorted(d["moments"], key=lambda m: m.start)),
                    relevance=round(score, 3), heading=_heading(d))
             for k, (score, d, subj) in enumerate(chosen, 1)]
 
@@ -206,6 +257,8 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
 def _heading(d: dict) -> str:
     """What the anchor measures: from its own words, else from the speech around an on-screen value;
     a Chinese heading naming only the thing gets the measured kind ("复合滤芯价格")."""
+    if d.get("price"):
+        return "价格" if d.get("zh") else "Price"
     own = heading_of(d["text"], d["q"])
     if d.get("context") and len(objects(subject_words(d["text"]))) == 0:
         own = heading_of(d["context"] + " " + d["text"])

@@ -1,0 +1,116 @@
+"""Anchors as a viewer hears and reads them: a sign said as a word, "half" as a share, 两 before a
+unit, a Chinese rate that names its denominator first, a count with an adjective, a number that
+names a step, a duration in two units, a price panel whose currency sign the recogniser lost, and a
+caption that restates a number the narration says without its unit. Phrasings written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from vidsleuth.report.anchors import _drafts, find_anchors
+from vidsleuth.types import Segment, Timeline, VideoInfo
+from vidsleuth.values import read_values, same_value
+
+_INFO = VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x")
+
+
+def _labels(text: str) -> list[str]:
+    return [v.label() for v in read_values(text)]
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("store the seeds at minus eighteen degrees Celsius", ["-18°C"]),
+    ("the gel sets at negative four degrees", ["-4°C"]),
+    ("ten minus three is seven", []),  # arithmetic: no sign, no temperature
+])
+def test_a_sign_said_as_a_word_is_a_sign(text, labels):
+    assert _labels(text) == labels
+
+
+def test_half_as_a_share_of_a_whole_is_fifty_percent():
+    assert _labels("fill the tank to half before the trip") == ["50%"]
+    assert _labels("keep the pool at about half full") == ["≈ 50%"]
+    assert _labels("cover the pan for the first half, then uncover it") == []
+    assert _labels("simmer for half an hour") == ["0.5 h"]
+    assert _labels("fold in half the sugar") == []
+
+
+def test_topping_up_to_a_level_is_a_target_not_a_ceiling():
+    assert read_values("top it up to 75% before storing")[0].form == "point"
+    assert read_values("it holds up to 75 litres")[0].form == "upper"
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("每两周修剪一次", ["2 week"]),  # cn2an leaves 两 before 周
+    ("每次喷两遍", ["2 遍"]),
+    ("两边对齐", []),  # 两 before a noun is no numeral here
+])
+def test_liang_before_a_unit_is_two(text, labels):
+    assert _labels(text) == labels
+
+
+@pytest.mark.parametrize("text, label", [
+    ("每升水加三克小苏打", "3 g/L"),
+    ("每小时消耗八十克燃料", "80 g/h"),
+    ("每分钟出水一点五升", "1.5 L/min"),
+])
+def test_a_chinese_rate_names_its_denominator_first(text, label):
+    assert label in _labels(text)
+
+
+def test_a_count_may_carry_an_adjective_and_a_step_number_counts_nothing():
+    assert _labels("the pads last about 400 short rides.") == ["≈ 400 rides"]
+    assert _labels("brush on 2 thin layers, then wait") == ["2 layers"]
+    assert _labels("Step 4 rinse") == []
+    assert _labels("Tip 2 sharpen") == []
+    assert _labels("add 1 clove") == ["1 clove"]  # one of a thing is singular
+
+
+def test_a_duration_in_two_units_is_one_value():
+    (v,) = read_values("the kettle took 3 min 20 s to boil")
+    assert abs(v.lo - 200.0) < 1e-6 and v.hi == v.lo
+    (w,) = read_values("roast for 1 hour and 15 minutes")
+    assert abs(w.lo - 4500.0) < 1e-6
+    assert len(read_values("rest 15 minutes and then bake 1 hour")) == 2
+    assert len(read_values("15 minutes and 1 hour")) == 2  # the smaller first: two values
+
+
+def test_a_price_whose_currency_is_unsaid_meets_any_currency():
+    unsaid = read_values("¤24.50")
+    assert {v.dimension for v in unsaid} == {"money:usd", "money:eur", "money:gbp", "money:cny"}
+    euro = read_values("now €24.50")[0]
+    assert any(same_value(u, euro) for u in unsaid)
+    assert not any(same_value(u, read_values("€26.00")[0]) for u in unsaid)
+
+
+def test_a_bare_price_caption_is_a_price_anchor():
+    tl = Timeline.build(_INFO, [
+        Segment(0.0, 8.0, "ocr", "Kettle K3", 0.95, "ocr"),
+        Segment(0.0, 8.0, "ocr", "39.95", 0.95, "ocr"),
+        Segment(0.5, 7.5, "speech", "Here is the kettle I bought last week, and it heats a litre fast.", 1.0, "asr")])
+    anchors = find_anchors(tl, "Is the kettle's price right?")
+    price = [a for a in anchors if "39.95" in a.value]
+    assert len(price) == 1 and price[0].value == "¤39.95" and price[0].heading == "Price"
+    assert not any("39.95" in a.value for a in find_anchors(Timeline.build(_INFO, [
+        Segment(0.0, 8.0, "ocr", "Model 39.95.2", 0.95, "ocr")]), "price?"))
+
+
+def test_a_caption_restating_a_spoken_number_is_that_sentences_moment():
+    tl = Timeline.build(_INFO, [
+        Segment(10.0, 16.0, "speech", "Mix 200 millilitres of milk into 300 of rye flour.", 1.0, "asr"),
+        Segment(10.0, 18.0, "ocr", "300 g rye flour", 0.95, "ocr")])
+    drafts = _drafts(tl)
+    assert len(drafts) == 1
+    assert [m.kind for m in drafts[0]["moments"]] == ["speech", "ocr"]
+    # a caption naming another thing stays an anchor of its own
+    other = Timeline.build(_INFO, [
+        Segment(10.0, 16.0, "speech", "Mix 200 millilitres of milk into 300 of rye flour.", 1.0, "asr"),
+        Segment(10.0, 18.0, "ocr", "300 g sugar", 0.95, "ocr")])
+    assert len(_drafts(other)) == 2
+
+
+def test_a_chinese_caption_of_two_clauses_of_two_kinds_is_two_statements():
+    tl = Timeline.build(_INFO, [Segment(5.0, 12.0, "ocr", "每三天换一次水，每升水放两克盐。", 0.95, "ocr")])
+    assert [[v.label() for v in d["q"]] for d in _drafts(tl)] == [["3 day"], ["2 g/L"]]
+    one = Timeline.build(_INFO, [Segment(5.0, 12.0, "ocr", "每三天换一次水，换到瓶口为止。", 0.95, "ocr")])
+    assert len(_drafts(one)) == 1
