@@ -14,14 +14,25 @@ is registered in ``report.check.CHECKS`` by one line there; it imports nothing o
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
+from ..values import normalise
 from .facts import objects, quantities, statement, subject_words
-from .relate import _APPLY, _COMPARE, _EXPLAIN, REVISION, anchor_text
+from .relate import _APPLY, _COMPARE, _EXPLAIN, _FINITE, _IMPERATIVE, REVISION, anchor_text
 from .types import Context, Failure
 
 _CUES = {"explains": _EXPLAIN, "compares": _COMPARE, "applies": _APPLY, "updates": REVISION}
 _VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
+
+
+def _cue(relation: str, excerpt: str) -> bool:
+    """The excerpt states the cue of its relation, as the relater reads one: a step of a procedure
+    ("Rinse the tank and run one full tank through") is an application of the video's method."""
+    if _CUES[relation].search(excerpt):
+        return True
+    norm = normalise(excerpt)
+    return relation == "applies" and bool(_IMPERATIVE.match(norm)) and not _FINITE.search(re.split(r"[,;:]", norm)[0])
 
 
 def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> bool:
@@ -55,7 +66,7 @@ def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
     if has_values and ev.relation in _VALUE_RELATIONS and ev.relation != "compares":
         if not _states_kind(anchor, ev.excerpt, ev.context):
             return f"evidence {ev.id} says “{ev.relation}” but its excerpt states no value of the anchor's kind"
-    elif ev.relation in _CUES and not _CUES[ev.relation].search(ev.excerpt) and not (
+    elif ev.relation in _CUES and not _cue(ev.relation, ev.excerpt) and not (
             has_values and _states_kind(anchor, ev.excerpt, ev.context)):
         return f"evidence {ev.id} says “{ev.relation}” but its excerpt states neither a value of the anchor's kind nor a cue"
     return ""

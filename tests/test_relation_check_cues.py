@@ -1,0 +1,28 @@
+"""The ``relations`` check reads a relation's cue as the relater does: a step of the video's
+procedure cited as *applies* is not an unsupported label, while a bare statement still is."""
+
+from __future__ import annotations
+
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.relation_check import _excerpt_problem
+from vidsleuth.report.types import Anchor, Evidence, Moment, Source
+
+ANCHOR = Anchor("A1", "procedure", "Then rinse the kettle twice with clean water.", "rinse kettle water",
+                moments=(Moment(10.0, 13.0, "speech", "Then rinse the kettle twice with clean water."),))
+SOURCE = Source("S1", "document", "Descaling your kettle", "kettle.html", link="sources/kettle.html")
+
+
+def _problem(excerpt: str, relation: str) -> str:
+    ev = Evidence("E1", "A1", "S1", "text", excerpt, relation=relation)
+    return _excerpt_problem(ANCHOR, ev, SOURCE, {"kettle"})
+
+
+def test_a_procedure_step_the_relater_calls_applies_passes_the_check():
+    step = "Empty the kettle and rinse it with fresh water before the next boil."
+    assert relate_rules(ANCHOR, step)[0] == "applies"
+    assert _problem(step, "applies") == ""
+
+
+def test_a_statement_without_a_cue_cited_as_applies_still_fails():
+    bare = "The kettle holds water and has a lid."
+    assert "neither a value" in _problem(bare, "applies")
