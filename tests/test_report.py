@@ -230,6 +230,31 @@ def test_report_check_fails_a_contradictory_pair_and_an_off_subject_excerpt(case
     assert any("E901" in f["message"] for f in fails), fails
 
 
+def test_citation_support_accepts_a_row_set_beside_and_refuses_a_relabelled_one(case, tmp_path):
+    _, _, out, _ = case
+    data = json.loads((out / "report.json").read_text())
+    ev = next(e for e in data["evidence"] if e["relation"] == "supports")
+
+    def support_failures(name: str, rationale: str) -> list[dict]:
+        dst = tmp_path / name
+        shutil.copytree(out, dst)
+        d = json.loads((dst / "report.json").read_text())
+        for e in d["evidence"]:
+            if e["id"] == ev["id"]:
+                e.update(relation="compares", rationale=rationale)
+        for f in d["findings"]:
+            if ev["id"] in f["evidence_ids"]:
+                f["relation"] = "compares"
+        (dst / "report.json").write_text(json.dumps(d))
+        rerender(dst)
+        return [f for f in check_report(dst, browser=False, only=["citation_support"])["checks"]["citation_support"]
+                if "reads as" in f["message"]]
+
+    assert support_failures("relabelled", "compares the subject with something else")  # the excerpt supports
+    # the branches set a comparison-table row for another item beside the video's value: compares, by design
+    assert not support_failures("beside", "a row for another item, set beside the video's value (same value)")
+
+
 # --------------------------------------------------------------------------- security
 
 

@@ -248,6 +248,7 @@ def reopen(source, folder: Path, library=None) -> str:
     raise VidsleuthError(f"a source of kind {source.kind!r} cannot be reopened")
 
 
+BESIDE = "a row for another item"  # the rationale ``branches.select`` records when it sets such a row beside the video's value
 SUPPORT_SCHEMA = {"type": "object", "properties": {"supported": {"type": "boolean"}, "why": {"type": "string"}},
                   "required": ["supported", "why"]}
 
@@ -272,7 +273,8 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
 
         full = data.evidence_of(ev.id)  # a table row is read under its header (the record's context)
         rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""), full.context if full else "")[0]
-        if rel != record.relation:
+        beside = record.relation == "compares" and full is not None and full.rationale.startswith(BESIDE)
+        if rel != record.relation and not beside:  # a comparison-table row of another item is set beside, by design
             return f"the finding says “{record.relation}” but its excerpt from {src.id} reads as “{rel}”"
     return ""
 
