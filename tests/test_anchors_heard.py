@@ -114,3 +114,18 @@ def test_a_chinese_caption_of_two_clauses_of_two_kinds_is_two_statements():
     assert [[v.label() for v in d["q"]] for d in _drafts(tl)] == [["3 day"], ["2 g/L"]]
     one = Timeline.build(_INFO, [Segment(5.0, 12.0, "ocr", "每三天换一次水，换到瓶口为止。", 0.95, "ocr")])
     assert len(_drafts(one)) == 1
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("it costs nine pounds forty nine", ["£9.49"]),  # cents said after the currency word
+    ("I paid thirty dollars fifty for it", ["$30.50"]),
+    ("I paid forty pounds for the pump", ["£40"]),  # pounds after a word of paying are money
+    ("the sack weighs forty pounds", ["40 lb"]),
+    ("a roast of three pounds twelve ounces", ["3.75 lb"]),  # a weight in two units, not £3.12
+    ("it sets at eight below zero", ["-8°C"]),
+    ("pour in a litre and a half of stock", ["1.5 L"]),
+    ("a pint of cold water", ["1 pint"]),
+    ("fill 3 gallons", ["3 gallon"]),
+])
+def test_spoken_prices_signs_and_halves(text, labels):
+    assert _labels(text) == labels

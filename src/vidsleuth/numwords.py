@@ -60,6 +60,14 @@ _SIGN_WORD = re.compile(r"(?<![\d.])(?<!\d\s)\b(?:minus|negative)\s+(?=\d)", re.
 _HALF_SHARE = re.compile(r"\b(at|to|about|around|roughly|approximately|nearly|almost|than|only|over|under|below|above) "
                          r"half(?![-\w])(?!\s+(?:an?|of|the|this|that|its|their|your|my|way|time|price|as)\b)", re.I)
 _ZH_MEASURE = "次遍泡杯份片粒颗只条张个位"
+_BELOW_ZERO = re.compile(r"\b(\d+(?:\.\d+)?)\s+(degrees?\s+)?below zero\b", re.I)  # "five below zero" is -5
+# a price said with its cents after the currency word: "twelve pounds ninety nine" is £12.99 (not 12 lb)
+_CURRENCY_SIGN = {"pound": "£", "quid": "£", "dollar": "$", "buck": "$", "euro": "€"}
+_SPOKEN_PRICE = re.compile(r"(?<![\d.])(\d+) (pounds?|quid|dollars?|bucks?|euros?) (\d{2})(?:\s+(?:cents?|pence|p)\b)?(?![\d.%]|\s*percent|[a-z])(?!\s*(?:" + "|".join(
+    re.escape(u) for u in sorted(UNITS, key=len, reverse=True) if u.isascii() and u[:1].isalpha()) + r")(?![a-z]))", re.I)
+# "a litre and a half", "two hours and a half": the half is of the unit just said
+_UNIT_AND_HALF = re.compile(r"\b(an?|one|\d+) ({}) and a half\b".format(
+    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 1 and s.isascii() and s.isalpha())), re.I)
 
 
 def _small(m: re.Match) -> str:
@@ -88,6 +96,9 @@ def _english(text: str) -> str:
             t = _SMALL.sub(_small, t)
             t = _RANGE_START.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
     t = _SIGN_WORD.sub("-", t)
+    t = _BELOW_ZERO.sub(lambda m: f"-{m.group(1)} {(m.group(2) or 'degrees').strip()}", t)
+    t = _SPOKEN_PRICE.sub(lambda m: f"{_CURRENCY_SIGN[m.group(2).lower().rstrip('s')]}{m.group(1)}.{m.group(3)}", t)
+    t = _UNIT_AND_HALF.sub(lambda m: f"{'1' if m.group(1).lower() in ('a', 'an', 'one') else m.group(1)}.5 {m.group(2)}", t)
     t = _HALF_SHARE.sub(r"\1 50%", t)
     t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
     t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"

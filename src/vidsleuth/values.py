@@ -106,7 +106,8 @@ class Value:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
         shown = show_unit(self.unit, one=self.stated == (1.0,))
         sep = "" if shown in ("%", "°C", "°F") else " "
-        nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:g}" for x in self.stated)
+        nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
+                        else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if shown == "pH":  # written before its number
             body = f"pH {nums}"
         elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
@@ -193,6 +194,8 @@ _VALUE = re.compile(
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?", re.I)
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
+_PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp)\b"
+                   r"(?![^,]*\b(?:weigh\w*|heavy|mass)\b)", re.I)
 _COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
 # a word that numbers the items of a sequence, just before the number
 _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
@@ -339,6 +342,9 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
     while (m := _VALUE.search(t, pos)) is not None:
         pos = m.end()
         unit = _unit_of(m, t)
+        if unit == "lb" and (m.group("ua") or "").lower().startswith("pound") and _PAID.search(
+                re.split(r"[.;!?]", t[max(0, m.start() - 60):m.start()])[-1]):
+            unit = "gbp"  # "it costs 12 pounds": money, not weight
         if not _plausible(m, unit, t):
             if m.group("sep"):
                 pos = m.start("sep")
