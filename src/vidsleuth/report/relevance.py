@@ -58,6 +58,7 @@ class Signals:
     shared_names: tuple[str, ...] = ()
     other_names: tuple[str, ...] = ()
     product_known: bool = False  # two or more of the task's documents name the video's product
+    siblings: tuple[str, ...] = ()  # other models of the video's product's brand or line ("Duo 3" for a Duo 2)
 
 
 @dataclass(frozen=True)
@@ -102,29 +103,80 @@ def software_share(texts) -> float:
     return sum(bool(_CODE.search(t)) for t in texts) / len(texts) if texts else 0.0
 
 
-_NAME = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][a-z]\w*|[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?\s+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
-                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)\b")
+_NAME = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][a-z]\w*|(?:[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?\s+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
+                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)(?:[ \t]+[A-Z][a-z]+\b(?!\s*\d))?)\b")
 _MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:])}
 
 
-def names_in(text: str, common: set[str] | frozenset = frozenset()) -> set[str]:
+def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[str] | frozenset = frozenset()) -> set[str]:
     """Product and model names: a CamelCase brand ("AeroHeat"), a capitalised name with a model
-    number ("Skylark Mini 4", "Vireo 55"), a model code ("HP8", "R7"). A number with a unit is not
-    one, nor a month's date, nor a common word with a number ("Weight 24": "weight" is written in
-    lower case in ``text`` or ``common``, the words of the task's other texts)."""
+    number ("Skylark Mini 4", "Vireo 55"), a model code ("HP8", "R7"), with a variant word after
+    it ("Nova X5 Pro"), and a known ``brands`` word before a model word ("Summitfire Titan"). A
+    number with a unit is not one, nor a month's date, nor a common word with a number ("Weight
+    24": "weight" is written in lower case in ``text`` or ``common``, the words of the task's other
+    texts); a common word after a name is not its variant ("Nova X5 User Guide")."""
     from ..values import UNITS
 
     lower = set(re.findall(r"\b[a-z]+\b", text)) | set(common)
     out = set()
     for m in _NAME.finditer(text):
-        first = m.group(0).split()[0]
-        after = re.match(r"\s*([^\s\d.,;:!?()]{1,6})", text[m.end():])
+        name = m.group(0)
+        last = name.split()[-1]
+        if len(name.split()) > 1 and not re.search(r"\d", last) and last.lower() in lower | _MONTHS and re.search(r"\d", name):
+            name = name[: -len(last)].rstrip()  # "Nova X5 User Guide": 'user' is a word, not a variant
+        first = name.split()[0]
+        after = re.match(r"\s*([^\s\d.,;:!?()]{1,6})", text[m.start() + len(name):])
         if after and (after.group(1).lower() in UNITS or after.group(1) in ("%", "°")):
             continue  # "Vault 13 kWh", "Model 3 %": a quantity
-        if len(m.group(0).split()) > 1 and (first.lower() in _MONTHS or first.lower() in lower):
+        if len(name.split()) > 1 and (first.lower() in _MONTHS or first.lower() in lower):
             continue
-        out.add(m.group(0))
+        out.add(name)
+    for brand in brands:  # "Summitfire Titan" beside a video's "Summitfire Nano 2": another model of the brand
+        for m in re.finditer(rf"\b({re.escape(brand)})\s+([A-Z][a-z]{{2,}})\b(?!\s*\d)", text, re.I):
+            if m.group(1)[0].isupper() and m.group(2)[0].isupper() and m.group(2).lower() not in lower | _MONTHS:
+                out.add(f"{m.group(1)} {m.group(2)}")
     return out
+
+
+def model_of(name: str) -> tuple[str, ...]:
+    """The tokens that tell one model from another: from the first token holding a digit (with the
+    word before a bare number: "Duo 2", "Mini 4") to the end ("x5 pro"); a name without digits is
+    its words after the brand ("Summitfire Titan": titan), or itself ("AeroHeat")."""
+    toks = _tokens(name)
+    for i, t in enumerate(toks):
+        if re.search(r"\d", t):
+            return tuple(toks[i - 1 if i > 0 and re.fullmatch(r"\d+[a-z]?", t) else i:])
+    return tuple(toks[1:]) or tuple(toks)
+
+
+def brand_of(name: str) -> tuple[str, ...]:
+    """The words before a name's model ("Summitfire Nano 2": summitfire; "Duo 2": none)."""
+    toks, model = _tokens(name), model_of(name)
+    return tuple(toks[: len(toks) - len(model)])
+
+
+def said_in(name: str, text: str, common: set[str] | frozenset = frozenset()) -> bool:
+    """``text`` names the model ``name`` is (its model words as a phrase, "Duo 2", "nano-2"), not
+    another one beside it: "Duo 3" is not "Duo 2", and "Nova X5 Pro" is not the Nova X5 (a variant
+    word after the model, one the texts never write in lower case). A name without digits is
+    looked up as ``mentioned`` does, allowing speech recognition's slips."""
+    model = model_of(name)
+    if not any(re.search(r"\d", t) for t in model):  # the model's words, not the brand's ("Summitfire Titan": titan)
+        return mentioned(" ".join(model), words_of(text))
+    pattern = r"(?<![\w.])" + r"[\s-]*".join(re.escape(t) for t in model) + r"(?![\w]|\.\d)"
+    for m in re.finditer(pattern, text, re.I):
+        variant = re.match(r"[ \t]+([A-Z][a-z]+)\b", text[m.end():])
+        if variant and variant.group(1).lower() not in common:
+            continue  # "Nova X5 Pro": another model
+        return True
+    return False
+
+
+def same_model(a: str, b: str) -> bool:
+    """Two names of one model ("Brevia Duo 2" and the "Bravia Duo 2" speech recognition heard)."""
+    x, y = model_of(a), model_of(b)
+    return len(x) == len(y) and all(p == q or (not re.search(r"\d", p + q) and min(len(p), len(q)) >= 4
+                                                and difflib.SequenceMatcher(None, p, q).ratio() >= 0.8) for p, q in zip(x, y))
 
 
 def _tokens(name: str) -> list[str]:
@@ -169,16 +221,23 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
     ranks = standing(sims) if len(documents) >= MIN_DOCUMENTS else [0.0] * len(documents)
     video_text = video_text or subject
     common = set(re.findall(r"\b[a-z]+\b", " ".join([video_text, *(" ".join(d.passages) for d in documents)])))
-    video_words, video_names = words_of(video_text), names_in(video_text, common)
+    video_names = names_in(video_text, common)
+    brands = {b for n in video_names for b in brand_of(n) if len(b) >= 3 and not re.search(r"\d", b)}
+    lines = {model_of(n)[0] for n in video_names if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
     video_share = software_share(re.split(r"(?<=[.!?])\s+|\n", video_text))
     out = []
     for d, sim, rank, prof in zip(documents, sims, ranks, profiles):
-        words = words_of(" ".join((d.title, *d.headings, *d.passages)))
-        own = names_in(prof, common)
-        shared = {n for n in own if mentioned(n, video_words)} | {n for n in video_names if mentioned(n, words)}
+        text = "\n".join((d.title, *d.headings, *d.passages))
+        own = names_in(prof, common, brands)
+        shared = {n for n in own if said_in(n, video_text, common) or any(same_model(n, v) for v in video_names)}
+        shared |= {n for n in video_names if said_in(n, text, common)}
+        # another model of the video's product's brand or line ("Summitfire Titan", "Duo 3", "Nova X5 Pro")
+        siblings = {n for n in own - shared if (set(brand_of(n)) & brands or model_of(n)[0] in lines)
+                    and not any(same_model(n, v) for v in video_names)}
         out.append(Signals(location=d.location, title=d.title, similarity=sim, standing=rank,
                            software=max(0.0, software_share(d.passages) - video_share),
-                           shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared))))
+                           shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared)),
+                           siblings=tuple(sorted(siblings))))
     known = sum(bool(s.shared_names) for s in out) >= 2
     return [replace(s, product_known=known) for s in out]
 
@@ -191,6 +250,8 @@ def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
 
     if s.shared_names:
         return Relevance(s.location, s.title, True, "names the video's product", s)
+    if s.siblings:  # a review of the Titan beside a Nano 2 video: its figures are the other model's
+        return drop(f"about another model of the video's product ({', '.join(s.siblings[:2])}), which the video never names")
     if s.standing <= gate.outlier:
         return drop(f"off subject: its title and lead are the least like the video among the documents "
                     f"(standing {s.standing:.1f})")
