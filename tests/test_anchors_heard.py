@@ -129,3 +129,24 @@ def test_a_chinese_caption_of_two_clauses_of_two_kinds_is_two_statements():
 ])
 def test_spoken_prices_signs_and_halves(text, labels):
     assert _labels(text) == labels
+
+
+@pytest.mark.parametrize("text", [
+    "Want your kettle to last for years?",  # a hook put to the viewer
+    "Ever wondered why your rice turns out sticky?",
+    "Who doesn't love a crisp pizza base?",
+    "Good evening, gardeners! Ready for some tomato talk?",
+    "Howdy paddlers, how are we all doing?",
+])
+def test_hooks_and_greetings_are_no_anchors(text):
+    tl = Timeline.build(_INFO, [Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
+    assert _drafts(tl) == []
+
+
+@pytest.mark.parametrize("text", [
+    "So how long does a kayak paddle blade really last?",
+    "Should you store a tomato seedling tray in full sun?",
+])
+def test_a_question_about_the_thing_is_an_open_question(text):
+    tl = Timeline.build(_INFO, [Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
+    assert [d["kind"] for d in _drafts(tl)] == ["open_question"]

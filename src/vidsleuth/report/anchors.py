@@ -36,12 +36,31 @@ _GREETING = re.compile(r"^\s*(?:what'?s up|how'?s it going|how are (?:you|we)|he
                        r"you know|guess what|who'?s ready|are you ready|isn'?t it|don'?t you|大家好|你好|准备好了吗|对吧|是不是)\b",
                        re.I)
 _ZH_PROCEDURE = ("先", "再", "把", "将", "请", "然后", "每天", "每次")
+_SALUTATION = re.compile(r"^\s*(?:good (?:morning|afternoon|evening)|howdy|hiya|yo|greetings|hey there|hi there|"
+                         r"what'?s up|hello|hi|hey|welcome back|welcome)\b[^.!?]*?[,.!]\s*", re.I)
+# a question put to the viewer, whose answer is the viewer's ("(Do you) want your battery to last?", "Ever
+# wondered why…?", "Who doesn't love…?"), is a hook, not a question a source answers; an inquiry asks about
+# the thing ("How long does a chain last?")
+_TO_VIEWER = re.compile(r"^\s*(?:(?:so|now|okay|ok|well|and|but)\s*,?\s+)?(?:(?:do|did|are|have|would|could|can) (?:you|ya|we)"
+                        r"(?: all| ever)? (?:want|wanna|know|ever|love|like|need|wonder\w*|ready|looking|tired|struggling|think)\b|"
+                        r"want(?:ing)?\b|wanna\b|ready\b|ever\b|tired of\b|looking for\b|guess what\b|"
+                        r"who (?:doesn'?t|does not|wouldn'?t|would not|else)\b|(?:isn'?t|aren'?t|wasn'?t|don'?t|doesn'?t|wouldn'?t) "
+                        r"(?:it|that|this|they|you|we)\b|sound good\b|make sense\b|got it\b|right\b|"
+                        r"你(?:是不是|想不想|有没有)|想(?:让|要|知道)|谁不)", re.I)
 
 
 def _is_question(sentence: str) -> bool:
-    """A question a source could answer: not a greeting, a tag or a rhetorical aside."""
+    """A question a source could answer: not a greeting, a tag, a hook put to the viewer or a
+    rhetorical aside."""
     s = sentence.strip()
-    return s.endswith(("?", "？")) and not _GREETING.search(s) and len(objects(subject_words(s))) >= 2
+    if not s.endswith(("?", "？")):
+        return False
+    parts = re.split(r"(?<=[.!。！])\s*", s)
+    asked = next((a for a in reversed(parts) if a.strip()), s)  # "Hi all! Ready for a loaf?": the question itself
+    if _SALUTATION.match(s) and len(parts) == 1:
+        return False  # "What's up, trail crew?", "Good morning, campers, how are we?": a greeting
+    return not _GREETING.search(s) and not _GREETING.search(asked) and not _TO_VIEWER.search(asked) \
+        and not _SALUTATION.match(asked) and len(objects(subject_words(asked))) >= 2
 
 
 def _kind(sentence: str) -> str:
@@ -51,6 +70,9 @@ def _kind(sentence: str) -> str:
         return "entity"
     if _is_question(sentence):
         return "open_question"
+    if sentence.strip().endswith(("?", "？")) or _SALUTATION.match(sentence) and re.fullmatch(
+            r"(?:\w+[' -]?){0,3}[.!]?", _SALUTATION.sub("", sentence, count=1).strip()):
+        return "aside"  # a greeting ("Good evening, gardeners!") or a hook put to the viewer: nothing a source checks
     first = re.findall(r"[A-Za-z]+", sentence[:40].lower())
     if first and first[0] in _IMPERATIVE or sentence.lstrip().startswith(_ZH_PROCEDURE):
         return "procedure"
@@ -184,7 +206,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
     speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
     drafts: list[dict] = []
     for text, start, end, kind in (c for s in _spoken_sentences(speech) for c in _zh_clauses(*s)):
-        if not _heard(text) or not subject_words(text) and not quantities(text):
+        if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
                        "q": quantities(text), "c": codes(text)})
