@@ -150,3 +150,14 @@ def test_hooks_and_greetings_are_no_anchors(text):
 def test_a_question_about_the_thing_is_an_open_question(text):
     tl = Timeline.build(_INFO, [Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
     assert [d["kind"] for d in _drafts(tl)] == ["open_question"]
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("夜间温度不宜低于十二℃", ["≥ 12°C"]),  # advice not to fall below: a lower bound
+    ("水温不要超过四十℃", ["≤ 40°C"]),
+    ("最低可在零下3℃使用", ["-3°C"]),  # 零下 before digits is a sign, not 0
+    ("浸泡两个半小时", ["2.5 h"]),
+    ("一包卖二十九块九毛", ["¥29.90"]),  # yuan and jiao
+])
+def test_chinese_bounds_signs_halves_and_prices(text, labels):
+    assert _labels(text) == labels

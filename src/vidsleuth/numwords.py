@@ -115,7 +115,8 @@ def _chinese(text: str) -> str:
 
     for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
         text = re.sub(rf"\s*{word}", f" {unit} ", text)  # "300 千卡" and "300千卡" alike
-    text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1)}.5小时", text)
+    text = re.sub(r"零下\s*(?=\d)", "-", text)  # "零下5℃" is -5 °C (cn2an reads 零下五 but makes 零下5 "0下5")
+    text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1).replace('两', '二')}.5小时", text)
     text = _ZH_TWO.sub("二", text)  # "每两周", "两次": 两 before a unit is the numeral two
     text = _ZH_PAIR.sub(lambda m: f"{m.group(1)}～{m.group(2)}" if _ZH_DIGIT.index(m.group(2)) == _ZH_DIGIT.index(
         m.group(1)) + 1 else m.group(0), text)
@@ -123,9 +124,12 @@ def _chinese(text: str) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            return cn2an.transform(text, "cn2an")
+            text = cn2an.transform(text, "cn2an")
         except (ValueError, KeyError, IndexError):  # a run cn2an cannot read stays as written
             return text
+    # a price said in yuan and jiao: "六十四块九毛九" is ¥64.99, "十二元五角" ¥12.5
+    return re.sub(r"(\d+)\s?[块元]\s?(\d)\s?[毛角](?:\s?(\d)(?![\d.])\s?分?)?",
+                  lambda m: f"{m.group(1)}.{m.group(2)}{m.group(3) or ''}元", text)
 
 
 def has_cjk(text: str) -> bool:

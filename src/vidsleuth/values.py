@@ -210,6 +210,11 @@ _UPPER = re.compile(r"(?:at most|(?<!\bit )(?<!\bthem )(?<!\btop )(?<!\bfill )(?
                     rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在){_HEDGE}\s*$", re.I)
 _APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa|ca\.|nearly|almost|some|~|≈|约|大约|大概|"
                           r"差不多)\s*$", re.I)
+# a Chinese comparative under a negation of advice: "不宜低于10℃" (should not fall below) is at least 10 °C,
+# "不要超过" at most
+_ZH_NEG = r"(?:不宜|不要|不能|不应该?|不得|不可|切勿|勿|别|避免|防止)"
+_ZH_NOT_BELOW = re.compile(rf"{_ZH_NEG}\s*(?:低于|少于|小于|短于|不足)\s*$")
+_ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|超出)\s*$")
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
 _POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
                          r"以上|或以上|起)", re.I)
@@ -261,6 +266,9 @@ def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
         return "approx", float(tol.group(1))
     if two:
         return "range", None
+    for pattern, form in ((_ZH_NOT_BELOW, "lower"), (_ZH_NOT_ABOVE, "upper")):
+        if pattern.search(before):
+            return form, None
     for pattern, form in ((_LOWER, "lower"), (_UPPER, "upper"), (_APPROXIMATE, "approx")):
         if pattern.search(before):
             if form != "approx" and _NEGATED.search(before) and not _SAID_BOUND.search(before):
