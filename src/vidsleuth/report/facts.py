@@ -258,18 +258,38 @@ def statement(text: str, context: str = "") -> Statement:
     for v in read_values(norm, normalised=True):
         lo = max(norm.rfind(";", 0, v.start), norm.rfind("；", 0, v.start), norm.rfind("。", 0, v.start))
         hi = min([i for i in (norm.find(";", v.end), norm.find("；", v.end)) if i >= 0] or [len(norm)])
-        readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi])), _near(norm, max(lo + 1, prev), v)))
+        readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi])), _near(norm, max(lo + 1, prev), v, after_value=prev > lo + 1)))
         prev = v.end
     words = subject_words(text)
     return Statement(text, tuple(readings), frozenset(words), tuple(codes(text)))
 
 
-def _near(norm: str, start: int, v: Value) -> frozenset[str]:
+def _near(norm: str, start: int, v: Value, after_value: bool = False) -> frozenset[str]:
     """The subject of one value among several: the words since the value before it, and an
     "of …" after it ("成人每天食盐不超过6克，每天烹调油25～30克": 食盐 for 6 g, 烹调油 for 25–30 g;
     "between 230 and 250 °C with the bed at 70 to 90 °C": the bed's is the second)."""
     after = re.match(r"\s*(?:of|for)\s+((?:[A-Za-z-]+\s*){1,3})|\s*的\s*([\u4e00-\u9fff]{1,6})", norm[v.end:])  # "7至8小时的睡眠"
-    return frozenset(_content(norm[start:v.start] + " " + ((after.group(1) or after.group(2)) if after else "")))
+    # a clause of its own: after another value, the words before an "and", "or", a comma… belong to that
+    # value ("every 2–3 months with hard water and every 4–6 months with soft water": soft water is the second's)
+    cut = max([m.end() for m in _JOINS.finditer(norm, start, v.start)], default=start) if after_value else start
+    return frozenset(_content(norm[cut:v.start] + " " + ((after.group(1) or after.group(2)) if after else "")
+                              + " " + _qualifier(norm[v.end:])))
+
+
+_JOINS = re.compile(r"\s(?:and|or|but|while|whereas)\s|[,;，；、]")
+_QUALIFIER = re.compile(r"\s*(?:\(|\b(?:with|in|on|at|under|during|when|if|using)\s+)")
+
+
+def _qualifier(after: str) -> str:
+    """The words that qualify a value right after it, up to the next clause ("2–3 months with hard
+    water and …": hard water), when they state no value of their own ("230 °C with the bed at 70 °C"
+    introduces the bed's value, not a qualifier of the first)."""
+    m = _QUALIFIER.match(after)
+    if not m:
+        return ""
+    join = _JOINS.search(after, m.end())
+    tail = after[m.end():join.start() if join else len(after)].split("(")[0].split(".")[0]
+    return "" if re.search(r"\d", tail) or len(tail) > 60 else tail
 
 
 def heading_of(text: str, values: list[Value] | None = None) -> str:

@@ -58,7 +58,7 @@ _DISPARAGE = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|s
                         r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
 _DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
-                      r"not true|exaggerat\w*|overstat\w*)\b|实测|其实|并非|夸大", re.I)
+                      r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
 _BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
@@ -78,16 +78,29 @@ def anchor_text(anchor: Anchor) -> str:
     return " ".join([anchor.text] + [m.text for m in anchor.moments if m.text != anchor.text])
 
 
+# "… and they have never split": a conjunction opening a new subject starts another clause
+_NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b)", re.I)
+
+
 def _clause(text: str, r: Reading) -> str:
-    """The clause around one value (commas and semicolons bound it)."""
+    """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
     lo = max(text.rfind(c, 0, r.value.start) for c in ",;，；")
+    lo = max([lo] + [m.end() - 1 for m in _NEW_SUBJECT.finditer(text, 0, r.value.start)])
     his = [i for i in (text.find(c, r.value.end) for c in ",;，；") if i >= 0]
+    his += [m.start() for m in _NEW_SUBJECT.finditer(text, r.value.end)]
     return text[lo + 1:min(his) if his else len(text)]
+
+
+# telling the reader not to change a value keeps it ("230 °C is right — don't drop it", "never go lower"):
+# a negated change is an endorsement, not a rejection
+_KEEP = re.compile(r"\b(?:don'?t|do not|never|no need to|there'?s no need to)\s+(?:\w+\s+)?(?:drop|lower|raise|reduce|increase|"
+                   r"change|cut|touch|adjust|shorten|lengthen|go (?:any )?(?:lower|higher|longer|shorter))\b(?:\s+(?:it|that|this))?"
+                   r"|不要(?:降低|调低|调高|改变|减少|增加)|别(?:降低|调低|调高|改)", re.I)
 
 
 def disparaged(text: str, r: Reading) -> bool:
     """Whether the source states this value only to reject it ("45 minutes is far too short")."""
-    return bool(_DISPARAGE.search(_BOUND_WORDS.sub(" ", _clause(text, r))))
+    return bool(_DISPARAGE.search(_KEEP.sub(" ", _BOUND_WORDS.sub(" ", _clause(text, r)))))
 
 
 def newer(source_date: str, video_date: str) -> bool:
@@ -117,14 +130,21 @@ def _compares(text: str) -> bool:
 # or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
 _FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
                      r"dropped|rose|fell)\s+from(?:\s+(?:the|its|their|our|a|an)(?:\s+[a-z-]+){0,4})?|\b(?:instead of|rather than|in place of|previously|formerly|"
-                     r"originally|used to be)(?:\s+the)?|比\S{0,12}的|由?原来的|原先的?|以前的?)\s*(?:us\$|[$€£¥])?\s*$", re.I)
+                     r"originally|used to be|replac(?:ing|es|ed)|supersed(?:ing|es))(?:\s+(?:the|its|their|our|an?))?|比\S{0,12}的|由?原来的|原先的?|以前的?"
+                     r"|(?:不再是|而不是|取代|代替)(?:以前|之前|原来|原先|过去)?[^，。；,;\s\d]{0,5}"
+                     r"|(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:元|eur|usd|gbp))\s*[,·|/]?\s*(?:was|previously|before|rrp))"  # "£12.99 was £14.99"
+                     r"\s*(?:us\$|[$€£¥])?\s*$", re.I)
+# said after the value: "the two-month interval we gave before", "30 seconds, as we used to say"
+_FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:we|they|i|you|it)\s+(?:\w+\s+)?(?:gave|said|stated|listed|recommended|advised|"
+                           r"suggested|quoted|used)\s+(?:\w+\s+)?(?:before|previously|earlier|formerly|in the past|until)\b", re.I)
 # a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
 # "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
 _EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
                       r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
 # a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
 # "within 1–2 °C of the tank"
-_DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)\s*$",
+_DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
+                           r"(?:\s+(?:about|around|roughly|approximately|nearly|almost|some|up to))?\s*$",
                            re.I)
 _DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
                           r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
@@ -132,9 +152,10 @@ _CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|
 _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
                        r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
                        r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
-                       r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
+                       r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\b(?:advertis(?:e|es|ed|ing)|boast(?:s|ed|ing)?|"
+                       r"claim(?:s|ed|ing)?|tout(?:s|ed|ing)?)\s+(?:(?:a|an|the|its|their|his|her)\s+)?$|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
                        r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
-_CEILING = re.compile(r"\b(?:max(?:imum)?|limit)\b(?!\s+of\b)[^.;:]{0,40}:?\s*(?:up to|at most)?\s*$"
+_CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
                       r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
 _QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
 # an instruction: a bare verb opening the sentence, then an object or a place ("Measure from the screen …",
@@ -147,6 +168,23 @@ _IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|
                          r"(?:the|a|an|your|it|them|this|that|from|once|with|into|onto|to|on|at|for|each|every|one|all|"
                          r"some|only|when|until)\b", re.I)
 _FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
+# a first-person account of the writer's own case ("I descale mine every two months and it's fine",
+# "Took my stove up at −8 °C", "Followed a video exactly: 70% hydration"): the writer applies the claim to
+# a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
+# claim ("in my test it only managed …") or a revision
+_OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
+                       r"|^\W*(?-i:[A-Z])[a-z]+(?:ed|ook|ot|ade|an|ept|ent|ew|ought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
+                       r"|我(?!们)", re.I)
+_ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
+                     r"|我(?:建议|推荐|觉得|认为)", re.I)
+
+
+def own_case(text: str) -> bool:
+    """Whether the sentence tells of the writer's own case, not the advice of a page (see ``_OWN_CASE``)."""
+    return bool(_OWN_CASE.search(text) and not _ADVICE.search(text) and not _QUESTION.search(text)
+                and not _DISPUTE.search(text) and not REVISION.search(text))
+
+
 _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
@@ -159,7 +197,7 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
     if _FORMER.search(before[-45:]) or _EARLIER.search(before) or before.endswith("从") and _ZH_FROM_TO.match(
-            text[r.value.end:r.value.end + 12]):
+            text[r.value.end:r.value.end + 12]) or _FORMER_AFTER.match(text[r.value.end:r.value.end + 60]):
         return "former"
     after = text[r.value.end:r.value.end + 24]
     if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
@@ -167,17 +205,18 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
         return "difference"  # the video states a setting, the source a change of one
     if _REPORTED.search(before):
         return "reported"
-    ceiling = bool(_CEILING.search(before[-45:])
+    ceiling = bool(_CEILING.search(before[-60:])
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|\b(?:no|not) \w+er than\b|不超过|至少|最多|上限",
                                      anchor_text_, re.I))  # the video states a limit too ("no faster than 9 m/min")
     return "ceiling" if ceiling else ""
 
 
 def _on_subject(pairs, anchor_objects: set[str]):
-    """The pairs whose value is introduced by the anchor's own thing-words, when any is: in
-    "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g."""
-    own = [(a, r) for a, r in pairs if r.near & anchor_objects]
-    return own or pairs
+    """The pairs whose value is introduced by most of the anchor's own thing-words, when any is: in
+    "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g; in
+    "every 2–3 months with hard water and every 4–6 months with soft water" hard water meets 2–3."""
+    most = max((len(r.near & anchor_objects) for _, r in pairs), default=0)
+    return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most] if most else pairs
 
 
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
@@ -195,6 +234,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     foreign = {id(r): why for a, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))
                and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
     # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
+    # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
+    arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
     pairs = _on_subject([p for p in pairs if foreign.get(id(p[1])) != "difference"], anchor_objects) or pairs
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
@@ -218,9 +259,15 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         kept = rejected
     # an approximation is as specific as a point: "about two weeks … three weeks warm" is a tie the agreeing figure wins
     a, r = min(kept, key=lambda p: (0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])))
+    # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
+    # six" states the rule, then a case)
+    if not row and not arguing and own_case(excerpt_norm) and all(own_case(_clause(excerpt_norm, q)) for _, q in kept):
+        return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
     if _agrees(r.value, a):
         if _APPLIED.search(excerpt_norm):
             return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
+        if not row and _BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
+            return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
         how = "inside" if r.value.form != "point" else "equal to"
         return "supports", f"the video's {a.label()} is {how} the source's {r.value.label()}", 0.9
     if later:  # a stated revision is the source's current figure, before its other statements
