@@ -91,6 +91,8 @@ def test_a_bare_price_caption_is_a_price_anchor():
     anchors = find_anchors(tl, "Is the kettle's price right?")
     price = [a for a in anchors if "39.95" in a.value]
     assert len(price) == 1 and price[0].value == "¤39.95" and price[0].heading == "Price"
+    labelled = find_anchors(Timeline.build(_INFO, [Segment(0.0, 8.0, "ocr", "Now only 12.49!", 0.95, "ocr")]), "price?")
+    assert [a.value for a in labelled] == ["¤12.49"]
     assert not any("39.95" in a.value for a in find_anchors(Timeline.build(_INFO, [
         Segment(0.0, 8.0, "ocr", "Model 39.95.2", 0.95, "ocr")]), "price?"))
 

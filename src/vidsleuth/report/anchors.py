@@ -172,7 +172,8 @@ def _caption_parts(seg: Segment) -> list[Segment]:
 
 
 # an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
-_BARE_PRICE = re.compile(r"\s*[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*")
+_BARE_PRICE = re.compile(r"\s*(?:(?:price|rrp|msrp|now|only|just|sale|offer|deal|售价|价格|到手价|现价|原价)\s*[:：]?\s*){0,2}"
+                         r"[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*[!！]?\s*", re.I)
 
 
 def _bare_price(text: str) -> str:
