@@ -74,3 +74,28 @@ def test_signals_mark_the_brands_other_model_and_keep_the_videos_pages():
     assert got["/d/dash4.html"].siblings and not got["/d/dash4.html"].shared_names
     assert not got["/d/shop.html"].siblings and not got["/d/care.html"].siblings
     assert [loc for loc, s in got.items() if not decide(s).keep] == ["/d/storm.html", "/d/dash4.html"]
+
+
+def test_the_videos_own_thing_is_what_title_and_request_both_name():
+    from vidsleuth.report.scope import own_thing
+
+    assert own_thing("Keep your kettle going", "Is the descaling advice for my kettle right?") == {"kettl"}
+    assert own_thing("Kettle tips", "Check the numbers.") == {"kettl", "tip"}  # the request names none: the title's
+
+
+def test_a_page_that_never_names_the_videos_thing_gives_no_background_by_a_verb():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Anchor, Moment, Source
+
+    said = "Stop filling at 1.2 litres and turn it on."
+    anchor = Anchor(id="A1", kind="claim", text=said, subject="stop filling turn", value="1.2 L",
+                    moments=(Moment(3.0, 6.0, "speech", said),))
+    manual = Source(id="d1", kind="document", title="Codec internals", location="/d/codec.txt")
+    guide = Source(id="d2", kind="document", title="Kettle care guide", location="/d/guide.html")
+    passages = [Passage(manual, "In turn, the decoder must be able to stop before the buffer is full.", "text"),
+                Passage(guide, "A kettle filled past its line can spit boiling water, so stop filling at the mark.",
+                        "text")]
+    got = rank([anchor], passages, topic="Keep your kettle going Is the descaling advice for my kettle right?",
+               title="Keep your kettle going")
+    assert [c.passage.source.location for c in got] == ["/d/guide.html"]

@@ -132,7 +132,11 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     for view in views:
         own = view & words
         by_title = (view & title) - own
-        if not st.readings and (len(own | by_title) < min(2, len(view)) if strict else not named):
+        # on a page that never names the video's thing, background names the anchor's subject fully
+        # and a word of the video's topic ("In turn, … must be able to stop" in a codec manual is not
+        # about "stop charging at 80 %")
+        if not st.readings and ((len(own | by_title) < min(2, len(view)) or not topic & (words | title))
+                                if strict else not named):
             continue
         total = sum(idf(w) for w in view) or 1.0
         lex = (sum(idf(w) for w in own) + 0.5 * sum(idf(w) for w in by_title)) / total
@@ -253,7 +257,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     props = [(anchor_words(a)[0] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j, a in enumerate(anchors)]
     foreign = scope.other_products(units, codes := identifiers(topic))
-    strict = scope.strict_pages(units, title)
+    strict = scope.strict_pages(units, title, topic[len(title):] if topic.startswith(title) else topic)
     apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
     beside = scope.other_items(units, about)
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)

@@ -59,11 +59,19 @@ def other_rows(units: list[tuple[Passage, str]], title: str) -> set[int]:
     return out
 
 
-def strict_pages(units, title: str) -> set[str]:
-    """Pages that never name the video's own thing (its title's words: a Debian manual, a brining
-    page beside a roast-chicken video): they give background only when it names an anchor's
-    subject fully."""
+def own_thing(title: str, request: str = "") -> set[str]:
+    """The video's own thing as words: its title's thing-words that the request names too ("Make
+    your battery last" and "battery-care rules": battery, not 'last'; "Road chain care" and "my
+    chain-care video": chain, care); the title's all when the request names none of them."""
     named = objects(subject_words(title))
+    return (named & objects(subject_words(request))) or named
+
+
+def strict_pages(units, title: str, request: str = "") -> set[str]:
+    """Pages that never name the video's own thing (``own_thing``: a Debian manual, a brining
+    page beside a roast-chicken video): they give background only when it names an anchor's
+    subject fully, and a word of the video's topic."""
+    named = own_thing(title, request)
     if not named:
         return set()
     return {p.source.location for p, _ in units} - {p.source.location for p, t in units
