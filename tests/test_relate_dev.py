@@ -95,3 +95,22 @@ def test_each_value_keeps_the_words_that_follow_it():
     # the first value keeps the words before it, commas and all
     assert "hand" in statement("By hand, whisk for 4–6 minutes; a mixer takes 2 minutes.").readings[0].near
     assert _rel("Feed it every 2 weeks in summer.", "Feed every 2 weeks in summer and every 6 weeks in winter.") == "supports"
+
+
+def test_a_claim_of_two_quantities_needs_both():
+    video = "A good pump keeps 90% of its flow after 2,000 hours."
+    assert _rel(video, "It keeps 90% of its flow after 2,000 hours.") == "supports"
+    assert _rel(video, "It keeps 90% of its flow after 3,000 hours.") == "contradicts"
+    # one quantity of the claim and none of the other is weaker support than a statement of both
+    partial = relate_rules(_anchor("It boiled two litres in about six minutes."), "We boiled two litres of water in each pot.")
+    assert partial[0] == "supports" and partial[2] < relate_rules(
+        _anchor("It boiled two litres in about six minutes."), "Two litres boiled in six minutes.")[2]
+
+
+def test_a_prohibition_beyond_a_limit_is_the_limit():
+    video = "It works down to minus ten degrees Celsius."
+    assert _rel(video, "Do not operate below −10 °C.") == "supports"
+    # a colon closes the clause a negation belongs to
+    assert _rel("Keep the tank at about 30% when stored.", "For storage, do not fill or empty it: keep it near 30%.") == "supports"
+    # a bound the writer keeps is a rule, not a case of their own
+    assert _rel("Brew at 96 °C.", "I never go above 90 °C for tea.") == "contradicts"

@@ -60,6 +60,7 @@ _DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reache
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
 _BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
+                          r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,2}?(?:below|above|under|over|beyond|exceed\w*)\b|"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 _EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
                       r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
@@ -84,9 +85,9 @@ _NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|yo
 
 def _clause(text: str, r: Reading) -> str:
     """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
-    lo = max(text.rfind(c, 0, r.value.start) for c in ",;，；")
+    lo = max(text.rfind(c, 0, r.value.start) for c in ",;:，；：")
     lo = max([lo] + [m.end() - 1 for m in _NEW_SUBJECT.finditer(text, 0, r.value.start)])
-    his = [i for i in (text.find(c, r.value.end) for c in ",;，；") if i >= 0]
+    his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
     his += [m.start() for m in _NEW_SUBJECT.finditer(text, r.value.end)]
     return text[lo + 1:min(his) if his else len(text)]
 
@@ -215,8 +216,10 @@ def _on_subject(pairs, anchor_objects: set[str]):
     """The pairs whose value is introduced by most of the anchor's own thing-words, when any is: in
     "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g; in
     "every 2–3 months with hard water and every 4–6 months with soft water" hard water meets 2–3."""
-    most = max((len(r.near & anchor_objects) for _, r in pairs), default=0)
-    return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most] if most else pairs
+    most: dict[str, int] = {}  # per kind: values of one kind compete, those of another speak of another quantity
+    for _, r in pairs:
+        most[r.value.dimension] = max(most.get(r.value.dimension, 0), len(r.near & anchor_objects))
+    return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
 
 
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
@@ -233,9 +236,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     # ("Maximum flight time 34 minutes" for a claimed 34 min), not a ceiling beside a setting
     foreign = {id(r): why for a, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))
                and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
-    # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
     arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
+    # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
     pairs = _on_subject([p for p in pairs if foreign.get(id(p[1])) != "difference"], anchor_objects) or pairs
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
@@ -258,10 +261,25 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                     + (f"; {revised}" if revised else ""), 0.75)
         kept = rejected
     # an approximation is as specific as a point: "about two weeks … three weeks warm" is a tie the agreeing figure wins
-    a, r = min(kept, key=lambda p: (0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])))
+    def specific(p):
+        return 0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])
+
+    a, r = min(kept, key=specific)
+    # a claim of several quantities ("keeps 80 % of its capacity after about 500 cycles") is held only where each
+    # quantity the source states of it agrees: the one it gives otherwise decides ("80 % at 1,000 cycles")
+    others = {b.dimension: b for b, _ in kept if b.dimension != a.dimension}
+    if _agrees(r.value, a):
+        off = [q for b in others.values() if not _agrees((q := min([p for p in kept if p[0] is b], key=specific))[1].value, b)]
+        if off:
+            a, r = off[0]
+    # a sentence that holds one quantity of the claim and says nothing of its others ("we boiled one litre" for
+    # "a litre boiled in 3.5 minutes") is weaker support than one that speaks of them
+    unsaid = {b.dimension for b in anchor_values if b.dimension != a.dimension and not b.dimension.startswith("count:")
+              and b.dimension not in others}
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
-    # six" states the rule, then a case)
-    if not row and not arguing and own_case(excerpt_norm) and all(own_case(_clause(excerpt_norm, q)) for _, q in kept):
+    # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule
+    if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)
+            and all(own_case(_clause(excerpt_norm, q)) for _, q in kept)):
         return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
     if _agrees(r.value, a):
         if _APPLIED.search(excerpt_norm):
@@ -269,7 +287,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         if not row and _BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
             return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
         how = "inside" if r.value.form != "point" else "equal to"
-        return "supports", f"the video's {a.label()} is {how} the source's {r.value.label()}", 0.9
+        return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
+                + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
     if later:  # a stated revision is the source's current figure, before its other statements
         return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
