@@ -99,3 +99,38 @@ def test_a_page_that_never_names_the_videos_thing_gives_no_background_by_a_verb(
     got = rank([anchor], passages, topic="Keep your kettle going Is the descaling advice for my kettle right?",
                title="Keep your kettle going")
     assert [c.passage.source.location for c in got] == ["/d/guide.html"]
+
+
+def _anchor(aid: str, said: str, value: str, start: float = 3.0, subject: str | None = None):
+    from vidsleuth.report.facts import subject_words
+    from vidsleuth.report.types import Anchor, Moment
+
+    return Anchor(id=aid, kind="claim", text=said, subject=subject or " ".join(sorted(subject_words(said))), value=value,
+                  moments=(Moment(start, start + 3.0, "speech" if " " in said else "ocr", said),))
+
+
+def test_background_must_name_the_anchor_itself_not_only_its_section_heading():
+    from vidsleuth.report.branches import _score
+    from vidsleuth.report.facts import statement, subject_words
+
+    view = [{"kettl", "store", "fill"}]
+    heading = subject_words("Kettle user guide Storing your kettle")
+    bare = statement("Write the serial number on the warranty card and keep the receipt.")
+    named = statement("Storing a kettle with some water in it keeps the element from drying out.")
+    background = view[0] | {"percent"}
+    assert _score(view, {"ratio"}, bare, heading, {"kettl"}, lambda w: 1.0, 0.0, background=background)[0] == 0.0
+    assert _score(view, {"ratio"}, named, heading, {"kettl"}, lambda w: 1.0, 0.0, background=background)[0] > 0.2
+
+
+def test_an_on_screen_figure_takes_background_about_the_videos_thing_not_any_request_word():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    price = _anchor("A1", "£39.99", "£39.99")
+    manual = Source(id="d1", kind="document", title="Kettle owner's manual", location="/d/manual.pdf")
+    passages = [Passage(manual, "Keep the date of purchase and your receipt for the warranty claim.", "text"),
+                Passage(manual, "The kettle's price includes a spare filter and a descaling kit.", "text")]
+    got = rank([price], passages, topic="Kettle review Is the kettle's price right, or out of date?",
+               title="Kettle review")
+    assert [c.excerpt for c in got] == ["The kettle's price includes a spare filter and a descaling kit."]

@@ -117,9 +117,15 @@ def views_of(a: Anchor, topic: set[str] | frozenset[str] = frozenset()) -> list[
 
 
 def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[str], topic: set[str], idf,
-           dense: float, strict: bool = False, props: set[str] = frozenset()) -> tuple[float, bool]:
-    """(score, linked only through the video's topic)."""
+           dense: float, strict: bool = False, props: set[str] = frozenset(),
+           background: set[str] | None = None) -> tuple[float, bool]:
+    """(score, linked only through the video's topic). A statement without a value is background
+    only when it names one of ``background`` itself (the anchor's thing or what is measured): its
+    page's title or section heading naming them does not make "Record the date of purchase" in
+    a manual's charging section about the charge level."""
     words = set(st.words)
+    if not st.readings and background is not None and not background & words:
+        return 0.0, False
     kinds = {r.value.dimension for r in st.readings}
     same_kind = bool(a_kinds & kinds)
     best = 0.0
@@ -264,8 +270,14 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
     on_page = _on_pages(units, stmts, titles, views)
+    # what background must name: the anchor's thing-words and what it measures; an anchor naming no
+    # thing ("£64.99" on screen) is about the video's own thing (title and request), not every word
+    # of the request ("Is anything out of date?" is not about a page's "date of purchase")
+    own = scope.own_thing(title, topic[len(title):] if topic.startswith(title) else topic)
+    background = [(set().union(*views[j]) if any(objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments])
+                   else own) | props[j] for j, a in enumerate(anchors)]
     scores = [[_score(views[j], kinds[j], st, titles[i], about, idf, float(dense[i, j]),
-                      units[i][0].source.location in strict, props[j]) for j in range(len(anchors))]
+                      units[i][0].source.location in strict, props[j], background[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     scope.by_titles(scores, units, stmts, values)
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
