@@ -163,3 +163,13 @@ def test_a_question_about_the_thing_is_an_open_question(text):
 ])
 def test_chinese_bounds_signs_halves_and_prices(text, labels):
     assert _labels(text) == labels
+
+
+def test_a_bare_on_screen_value_is_named_by_the_panel_shown_with_it():
+    tl = Timeline.build(_INFO, [
+        Segment(10.0, 20.0, "ocr", "1,800 rpm", 0.95, "ocr"),
+        Segment(10.0, 20.0, "ocr", "Spin speed", 0.95, "ocr"),
+        Segment(10.0, 20.0, "ocr", "Washer W2", 0.95, "ocr"),  # a model name with a number names no property
+        Segment(11.0, 15.0, "speech", "It is plenty for two people and a dog.", 1.0, "asr")])
+    (a,) = [a for a in find_anchors(tl, "Is the spin speed right?") if "rpm" in a.value]
+    assert "spin" in a.heading.lower() and "people" not in a.heading.lower()

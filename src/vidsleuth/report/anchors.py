@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 
 from ..types import Segment, Timeline
-from ..values import has_cjk, normalise
+from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
 from .types import Anchor, Moment
 from .wording import zh_heading
@@ -203,6 +203,14 @@ def _restated(seg: Segment, q: list, drafts: list[dict]) -> dict | None:
     return None
 
 
+def _panel(seg: Segment, screen: list[Segment]) -> str:
+    """The words shown with a bare on-screen value for as long as it is shown (a panel "Output" over
+    "2.6 kW"): they name what the value measures better than whatever is said meanwhile."""
+    return " ".join(o.text for o in screen if o is not seg and abs(o.start - seg.start) <= 0.5
+                    and abs(o.end - seg.end) <= 0.5 and not re.search(r"\d", normalise(o.text))
+                    and subject_words(o.text))  # a model name ("Duo 2") says which thing, not what is measured
+
+
 def _drafts(timeline: Timeline) -> list[dict]:
     speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
     drafts: list[dict] = []
@@ -238,9 +246,10 @@ def _drafts(timeline: Timeline) -> list[dict]:
         if any(d["kind"] == "parameter" and d["moments"][0].kind == "ocr" and d["text"] == seg.text for d in drafts):
             continue  # the same caption read again a moment later
         said = min(near, key=lambda d: abs(d["moments"][0].start - seg.start), default=None)
+        panel = _panel(seg, screen) if not objects(subject_words(seg.text)) - set(UNITS) else ""  # "1,800 rpm": no words
         drafts.append({"kind": "parameter" if q else "entity", "text": seg.text, "q": q, "c": c,
                        "moments": [Moment(seg.start, seg.end, "ocr", seg.text)],
-                       "context": said["text"] if said and not said["q"] else ""})
+                       "context": panel or (said["text"] if said and not said["q"] else "")})
     return drafts
 
 
@@ -283,6 +292,6 @@ def _heading(d: dict) -> str:
     if d.get("price"):
         return "价格" if d.get("zh") else "Price"
     own = heading_of(d["text"], d["q"])
-    if d.get("context") and len(objects(subject_words(d["text"]))) == 0:
+    if d.get("context") and not objects(subject_words(d["text"])) - set(UNITS):
         own = heading_of(d["context"] + " " + d["text"])
     return zh_heading(own, d["q"][0].dimension) if d["q"] and has_cjk(own) else own
