@@ -114,3 +114,14 @@ def test_a_prohibition_beyond_a_limit_is_the_limit():
     assert _rel("Keep the tank at about 30% when stored.", "For storage, do not fill or empty it: keep it near 30%.") == "supports"
     # a bound the writer keeps is a rule, not a case of their own
     assert _rel("Brew at 96 °C.", "I never go above 90 °C for tea.") == "contradicts"
+
+
+def test_a_chinese_byline_outside_the_main_text_dates_the_page():
+    from vidsleuth.report.sources.dates import page_date
+
+    raw = ("<html><head><title>2019年版多肉养护</title></head><body><nav>首页 › 百科</nav>"
+           "<div class='by'>作者：小李 · 更新于2024年3月</div><article><p>多肉植物每月浇一次水。</p></article></body></html>")
+    assert page_date(raw, "多肉植物每月浇一次水。", title="2019年版多肉养护", html=True) == "2024-03"
+    # a title's year is no date, and a date without a cue far from the top is not the page's
+    assert page_date("<html><head><title>2019年5月的指南</title></head><body><p>正文</p></body></html>", "正文",
+                     title="2019年5月的指南", html=True) == ""

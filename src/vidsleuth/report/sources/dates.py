@@ -59,11 +59,18 @@ def dates_in(text: str, *, title: str = "") -> list[str]:
     found = [_parse(m.group("d")) for m in _EN.finditer(body)]
     found += [_parse(m.group("d")) for m in _ISO.finditer(body[:600])]  # a bare ISO date near the top
     found += [_parse(m.group("d")) for m in _LONE.finditer(body[:800])]  # a dateline or byline near the top
+    found += _zh_dates(body, top=200)
+    return [d for d in found if d]
+
+
+def _zh_dates(body: str, top: int = 0) -> list[str]:
+    """Chinese dates with a cue beside them ("发布于2023年4月", "2024年3月5日更新"), or any near the top."""
+    out = []
     for m in _ZH.finditer(body):
         near = body[max(0, m.start() - 8):m.end() + 8]
-        if _ZH_CUE.search(near) or m.start() < 200:
-            found.append(_parse(m.group("d")))
-    return [d for d in found if d]
+        if _ZH_CUE.search(near) or m.start() < top:
+            out.append(_parse(m.group("d")))
+    return out
 
 
 def _visible(raw: str) -> str:
@@ -83,6 +90,7 @@ def page_date(raw: str, text: str, *, title: str = "", html: bool = False) -> st
             found += [_parse(v) for v in pattern.findall(raw)]
         shown = _visible(raw).replace(title, " ") if title else _visible(raw)
         found += [_parse(m.group("d")) for m in _EN.finditer(shown)]  # a dated cue outside the main text
+        found += _zh_dates(shown)  # a Chinese byline outside it ("作者：… · 发布于2023年4月")
     found += dates_in(text, title=title)
     found = [d for d in found if d]
     return max(found) if found else ""
