@@ -173,3 +173,12 @@ def test_a_bare_on_screen_value_is_named_by_the_panel_shown_with_it():
         Segment(11.0, 15.0, "speech", "It is plenty for two people and a dog.", 1.0, "asr")])
     (a,) = [a for a in find_anchors(tl, "Is the spin speed right?") if "rpm" in a.value]
     assert "spin" in a.heading.lower() and "people" not in a.heading.lower()
+
+
+@pytest.mark.parametrize("text, heading", [
+    ("秋冬每十天浇一次水。", "秋冬浇水间隔"),  # a frequency measures the interval of the action after it
+    ("每三年换一次土。", "换土间隔"),
+])
+def test_a_chinese_frequency_is_headed_by_its_action(text, heading):
+    tl = Timeline.build(_INFO, [Segment(2.0, 8.0, "ocr", text, 0.95, "ocr")])
+    assert [a.heading for a in find_anchors(tl, "浇水和换土的数字对吗？")] == [heading]

@@ -286,11 +286,30 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
             for k, (score, d, subj) in enumerate(chosen, 1)]
 
 
+def _zh_every(text: str) -> str:
+    """A Chinese frequency ("春夏每7天浇一次水", "每两年换一次盆") measures the interval of the action said after
+    the period: "春夏浇水间隔", "换盆间隔" ('' when the text is no such frequency)."""
+    if not has_cjk(text):
+        return ""
+    norm = normalise(text)
+    v = next((x for x in quantities(text) if x.dimension == "time"), None)
+    if v is None or not norm[:v.start].rstrip().endswith("每"):
+        return ""
+    act = re.sub(r"\d+(?:\.\d+)?\s?[次遍]", "", re.split(r"[，。,.;；！!？?]", norm[v.end:])[0])
+    act = "".join(re.findall(r"[\u4e00-\u9fff]", act))[:6]
+    before = re.sub(r"^[，。,\s]+", "", re.split(r"[，,。]", norm[:v.start].rstrip()[:-1])[-1])
+    before = re.sub(r"(每天|每日|每次|建议|最好)$", "", before)[-6:]
+    return f"{before}{act}间隔" if act else ""
+
+
 def _heading(d: dict) -> str:
     """What the anchor measures: from its own words, else from the speech around an on-screen value;
     a Chinese heading naming only the thing gets the measured kind ("复合滤芯价格")."""
     if d.get("price"):
         return "价格" if d.get("zh") else "Price"
+    every = _zh_every(d["text"])
+    if every:
+        return every
     own = heading_of(d["text"], d["q"])
     if d.get("context") and not objects(subject_words(d["text"])) - set(UNITS):
         own = heading_of(d["context"] + " " + d["text"])
