@@ -125,3 +125,14 @@ def test_a_chinese_byline_outside_the_main_text_dates_the_page():
     # a title's year is no date, and a date without a cue far from the top is not the page's
     assert page_date("<html><head><title>2019年5月的指南</title></head><body><p>正文</p></body></html>", "正文",
                      title="2019年5月的指南", html=True) == ""
+
+
+@pytest.mark.parametrize("excerpt", [
+    "我照着视频说的每天浇两次水，一直长得很好。",
+    "I rested mine for 30 minutes as the video says and it came out fine.",
+])
+def test_a_figure_the_writer_followed_is_their_own_case(excerpt):
+    video = "每天浇两次水。" if "浇" in excerpt else "Rest the dough for 30 minutes."
+    assert _rel(video, excerpt) == "applies"
+    # reported without being followed, it stays someone else's figure
+    assert _rel("Rest the dough for 30 minutes.", "Whoever says 30 minutes has never baked a loaf.") != "applies"

@@ -190,6 +190,11 @@ _APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
 
+# what someone else said, followed by the writer ("我按视频说的…", "as the video says", "like a video showed"):
+# the writer's own practice, not a figure reported to be judged
+_FOLLOWED = re.compile(r"(?:按|照|按照|依照|跟着|照着|根据)\s*$|\b(?:as|like|just as|exactly as)\s+$", re.I)
+
+
 # "从199元上调到219元": the value after 从 is the one a change left behind
 _ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|增加|减少|延长|缩短|改|变)\S{0,2}?(?:到|至|为|成)")
 
@@ -204,7 +209,8 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
             re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
-    if _REPORTED.search(before):
+    said = _REPORTED.search(before)
+    if said and not _FOLLOWED.search(before[:said.start()]):  # "我按视频说的每7天浇一次水": the writer followed it
         return "reported"
     ceiling = bool(_CEILING.search(before[-60:])
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|\b(?:no|not) \w+er than\b|不超过|至少|最多|上限",
