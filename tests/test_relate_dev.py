@@ -102,9 +102,9 @@ def test_a_claim_of_two_quantities_needs_both():
     assert _rel(video, "It keeps 90% of its flow after 2,000 hours.") == "supports"
     assert _rel(video, "It keeps 90% of its flow after 3,000 hours.") == "contradicts"
     # one quantity of the claim and none of the other is weaker support than a statement of both
-    partial = relate_rules(_anchor("It boiled two litres in about six minutes."), "We boiled two litres of water in each pot.")
-    assert partial[0] == "supports" and partial[2] < relate_rules(
-        _anchor("It boiled two litres in about six minutes."), "Two litres boiled in six minutes.")[2]
+    claim = _anchor("It boiled two litres of water in about six minutes.")
+    partial = relate_rules(claim, "We boiled two litres of water in each pot.")
+    assert partial[0] == "supports" and partial[2] < relate_rules(claim, "Two litres boiled in six minutes.")[2]
 
 
 def test_a_prohibition_beyond_a_limit_is_the_limit():
@@ -136,3 +136,16 @@ def test_a_figure_the_writer_followed_is_their_own_case(excerpt):
     assert _rel(video, excerpt) == "applies"
     # reported without being followed, it stays someone else's figure
     assert _rel("Rest the dough for 30 minutes.", "Whoever says 30 minutes has never baked a loaf.") != "applies"
+
+
+def test_an_own_case_told_after_a_colon_and_a_claim_stated_twice():
+    # the anchor says its figure twice (speech and caption); the writer's case is one figure
+    anchor = Anchor("A1", "parameter", "I proof the dough at 26 °C.", "", "",
+                    (Moment(1.0, 3.0, "speech", "I proof the dough at 26 °C."), Moment(1.0, 3.0, "ocr", "Proof 26 °C")))
+    assert relate_rules(anchor, "Followed the clip exactly: 26 °C proof, still flat.")[0] == "applies"
+
+
+def test_only_an_amount_acted_on_is_weaker_support():
+    # two claims heard as one sentence are each supported in full by a statement of one of them
+    merged = _anchor("Replace the belt at 2% stretch it usually lasts around 5,000 km.")
+    assert relate_rules(merged, "Belt stretch limit: 2%.")[2] >= 0.9

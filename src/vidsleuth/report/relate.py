@@ -278,14 +278,15 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         off = [q for b in others.values() if not _agrees((q := min([p for p in kept if p[0] is b], key=specific))[1].value, b)]
         if off:
             a, r = off[0]
-    # a sentence that holds one quantity of the claim and says nothing of its others ("we boiled one litre" for
-    # "a litre boiled in 3.5 minutes") is weaker support than one that speaks of them
-    unsaid = {b.dimension for b in anchor_values if b.dimension != a.dimension and not b.dimension.startswith("count:")
-              and b.dimension not in others}
+    # a sentence that holds only the amount the claim acts on ("we boiled one litre" for "it boiled a litre of water
+    # in 3.5 minutes") and says nothing of its other quantities is weaker support than one that speaks of them
+    acted_on = bool(re.match(r"\s*of\b", normalise(anchor_text_)[a.end:a.end + 6]))
+    unsaid = acted_on and any(b.dimension != a.dimension and not b.dimension.startswith("count:")
+                              and b.dimension not in others for b in anchor_values)
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
     # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule
     if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)
-            and all(own_case(_clause(excerpt_norm, q)) for _, q in kept)):
+            and (len({id(q) for _, q in kept}) == 1 or all(own_case(_clause(excerpt_norm, q)) for _, q in kept))):
         return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
     if _agrees(r.value, a):
         if _APPLIED.search(excerpt_norm):
