@@ -15,7 +15,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from ..values import APPROX, SCALE
+from ..values import APPROX
 from . import scope
 from .facts import (
     MEASURE_STEMS,
@@ -177,7 +177,7 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
         dim = st.readings[0].value.dimension
         same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
         if same:
-            top = max(same, key=lambda j: out[j] * _nearness(st.readings[0].value, (values or [[]] * len(out))[j]))
+            top = max(same, key=lambda j: out[j] * scope.nearness(st.readings[0].value, (values or [[]] * len(out))[j]))
             out = [s if j == top or j not in same else 0.0 for j, s in enumerate(out)]
     return out
 
@@ -200,35 +200,6 @@ def _held(st: Statement, named: list[int], values: list[list]) -> set[int]:
 def _narrow(v) -> bool:
     """A point, an approximation, or a range no wider than an approximation's ±``APPROX`` ("18–20 °C", "250–270 ml")."""
     return v.form in ("point", "approx") or v.form == "range" and v.width() <= 2 * APPROX * abs(v.point)
-
-
-def _on_pages(units, stmts, titles, views) -> dict[str, set[int]]:
-    """Per source, the anchors whose thing-words its page (any statement, its title) names."""
-    page: dict[str, set[str]] = {}
-    for (p, _), st, t in zip(units, stmts, titles):
-        page.setdefault(p.source.location, set()).update(st.words, t)
-    return {loc: {j for j, vs in enumerate(views) if set().union(*vs) & ws} for loc, ws in page.items()}
-
-
-def _kind_nearness(st: Statement, kinds: set[str], anchor_values: list) -> float:
-    """How near in scale the statement's values of the anchor's kinds are to the anchor's: of two
-    anchors of one kind, the one of the statement's scale competes for it ("| Jams | 6 | 10 |" under
-    "Headspace (mm)" is a 6 mm headspace's, not a 300 m altitude's)."""
-    return max([_nearness(r.value, anchor_values) for r in st.readings if r.value.dimension in kinds] or [1.0])
-
-
-def _nearness(value, anchor_values: list) -> float:
-    """1 for a value of the anchor's own scale, down to 0.5 for one ``SCALE`` times apart."""
-    best = 0.5
-    for v in anchor_values:
-        x, y = abs(value.point), abs(v.point)
-        if v.comparable(value) and 0 < min(x, y) and max(x, y) < math.inf:
-            best = max(best, 1 - 0.5 * min(1.0, math.log(max(x, y) / min(x, y)) / math.log(SCALE)))
-        elif v.comparable(value):
-            best = 1.0
-    return best
-
-
 
 
 def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
@@ -263,19 +234,15 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     props = [(anchor_words(a)[0] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j, a in enumerate(anchors)]
     foreign = scope.other_products(units, codes := identifiers(topic))
-    strict = scope.strict_pages(units, title, topic[len(title):] if topic.startswith(title) else topic)
+    asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
+    strict = scope.strict_pages(units, title, asked)
     apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
     beside = scope.other_items(units, about)
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
-    on_page = _on_pages(units, stmts, titles, views)
-    # what background must name: the anchor's thing-words and what it measures; an anchor naming no
-    # thing ("£64.99" on screen) is about the video's own thing (title and request), not every word
-    # of the request ("Is anything out of date?" is not about a page's "date of purchase")
-    own = scope.own_thing(title, topic[len(title):] if topic.startswith(title) else topic)
-    background = [(set().union(*views[j]) if any(objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments])
-                   else own) | props[j] for j, a in enumerate(anchors)]
+    on_page = scope.on_pages(units, stmts, titles, views)
+    background = _backgrounds(anchors, views, props, title, asked)
     scores = [[_score(views[j], kinds[j], st, titles[i], about, idf, float(dense[i, j]),
                       units[i][0].source.location in strict, props[j], background[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
@@ -309,12 +276,22 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     return _capped(picked, per_anchor)
 
 
+def _backgrounds(anchors: list[Anchor], views: list[list[set[str]]], props: list[set[str]], title: str,
+                 asked: str) -> list[set[str]]:
+    """What background must name per anchor: its thing-words and what it measures; an anchor naming no
+    thing ("£64.99" on screen) is about the video's own thing (title and request), not every word
+    of the request ("Is anything out of date?" is not about a page's "date of purchase")."""
+    own = scope.own_thing(title, asked)
+    return [(set().union(*views[j]) if any(objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments])
+             else own) | props[j] for j, a in enumerate(anchors)]
+
+
 def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: list[list]) -> list[int]:
     """The anchors one statement goes to: the best, and those nearly as good. A statement of several
     kinds ("battery 625 Wh · torque 85 Nm · weight 23.9 kg", a spec row) is weighed per kind: each
     anchor competes with the anchors of its own kind, weighed by how near their values are in scale."""
     stated, best = {r.value.dimension for r in st.readings}, max(row)
-    near = [_kind_nearness(st, kinds[j], values[j]) for j in range(len(row))]
+    near = [scope.kind_nearness(st, kinds[j], values[j]) for j in range(len(row))]
     out = []
     for j, s in enumerate(row):
         rivals = [row[k] * near[k] for k in range(len(row)) if kinds[k] & kinds[j] & stated] if kinds[j] & stated else []

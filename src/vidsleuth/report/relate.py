@@ -228,6 +228,30 @@ def _on_subject(pairs, anchor_objects: set[str]):
     return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
 
 
+def _specific(p) -> tuple[float, bool]:
+    """How specific one (anchor value, reading) pair is: an approximation is as specific as a point
+    ("about two weeks … three weeks warm" is a tie the agreeing figure wins)."""
+    return 0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])
+
+
+def _deciding(kept: list, anchor_values: list, anchor_text_: str) -> tuple:
+    """(anchor value, reading, unsaid): the pair that decides, the most specific; a claim of several
+    quantities ("keeps 80 % of its capacity after about 500 cycles") is held only where each quantity
+    the source states of it agrees: the one it gives otherwise decides ("80 % at 1,000 cycles").
+    ``unsaid``: the sentence holds only the amount the claim acts on ("we boiled one litre" for "it
+    boiled a litre of water in 3.5 minutes") and says nothing of its other quantities: weaker support."""
+    a, r = min(kept, key=_specific)
+    others = {b.dimension: b for b, _ in kept if b.dimension != a.dimension}
+    if _agrees(r.value, a):
+        off = [q for b in others.values() if not _agrees((q := min([p for p in kept if p[0] is b], key=_specific))[1].value, b)]
+        if off:
+            a, r = off[0]
+    acted_on = bool(re.match(r"\s*of\b", normalise(anchor_text_)[a.end:a.end + 6]))
+    unsaid = acted_on and any(b.dimension != a.dimension and not b.dimension.startswith("count:")
+                              and b.dimension not in others for b in anchor_values)
+    return a, r, unsaid
+
+
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "") -> tuple[str, str, float] | None:
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
@@ -266,23 +290,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                     f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
                     + (f"; {revised}" if revised else ""), 0.75)
         kept = rejected
-    # an approximation is as specific as a point: "about two weeks … three weeks warm" is a tie the agreeing figure wins
-    def specific(p):
-        return 0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])
-
-    a, r = min(kept, key=specific)
-    # a claim of several quantities ("keeps 80 % of its capacity after about 500 cycles") is held only where each
-    # quantity the source states of it agrees: the one it gives otherwise decides ("80 % at 1,000 cycles")
-    others = {b.dimension: b for b, _ in kept if b.dimension != a.dimension}
-    if _agrees(r.value, a):
-        off = [q for b in others.values() if not _agrees((q := min([p for p in kept if p[0] is b], key=specific))[1].value, b)]
-        if off:
-            a, r = off[0]
-    # a sentence that holds only the amount the claim acts on ("we boiled one litre" for "it boiled a litre of water
-    # in 3.5 minutes") and says nothing of its other quantities is weaker support than one that speaks of them
-    acted_on = bool(re.match(r"\s*of\b", normalise(anchor_text_)[a.end:a.end + 6]))
-    unsaid = acted_on and any(b.dimension != a.dimension and not b.dimension.startswith("count:")
-                              and b.dimension not in others for b in anchor_values)
+    a, r, unsaid = _deciding(kept, anchor_values, anchor_text_)
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
     # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule
     if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)

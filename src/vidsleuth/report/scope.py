@@ -1,9 +1,13 @@
 """What the evidence branches set apart before ranking: pages about another product, pages
 that never name the video's thing, table rows for another case or another thing, and the pages
-whose title states an anchor's own figure (which speak of it whatever words they use)."""
+whose title states an anchor's own figure (which speak of it whatever words they use); and what
+ranks among the rest: how near a value is in scale to an anchor's, which anchors a page names."""
 
 from __future__ import annotations
 
+import math
+
+from ..values import SCALE
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words
 from .sources import Passage
 
@@ -108,3 +112,29 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
             out.add(i)
     return out
 
+
+def nearness(value, anchor_values: list) -> float:
+    """1 for a value of the anchor's own scale, down to 0.5 for one ``SCALE`` times apart."""
+    best = 0.5
+    for v in anchor_values:
+        x, y = abs(value.point), abs(v.point)
+        if v.comparable(value) and 0 < min(x, y) and max(x, y) < math.inf:
+            best = max(best, 1 - 0.5 * min(1.0, math.log(max(x, y) / min(x, y)) / math.log(SCALE)))
+        elif v.comparable(value):
+            best = 1.0
+    return best
+
+
+def kind_nearness(st: Statement, kinds: set[str], anchor_values: list) -> float:
+    """How near in scale the statement's values of the anchor's kinds are to the anchor's: of two
+    anchors of one kind, the one of the statement's scale competes for it ("| Jams | 6 | 10 |" under
+    "Headspace (mm)" is a 6 mm headspace's, not a 300 m altitude's)."""
+    return max([nearness(r.value, anchor_values) for r in st.readings if r.value.dimension in kinds] or [1.0])
+
+
+def on_pages(units, stmts, titles, views) -> dict[str, set[int]]:
+    """Per source, the anchors whose thing-words its page (any statement, its title) names."""
+    page: dict[str, set[str]] = {}
+    for (p, _), st, t in zip(units, stmts, titles):
+        page.setdefault(p.source.location, set()).update(st.words, t)
+    return {loc: {j for j, vs in enumerate(views) if set().union(*vs) & ws} for loc, ws in page.items()}

@@ -1,0 +1,46 @@
+"""Stated quantities as intervals: the low floor that reads values and units for the report relater
+(and any judge that compares values). Imports nothing of vidsleuth above ``errors``.
+
+A value is what a sentence states about one quantity — a point ("180 °C"), an interval ("between
+350 and 375 °F", "4–5 coats", "from 100 to 120 cm"), a bound ("at least 10 minutes", "up to
+260 °C", "不超过6克") or an approximation ("about half an hour": ±``APPROX`` of the stated number)
+— held as ``[lo, hi]`` in one comparison unit per dimension, so a relation is a point-in-interval
+test. The parts are maintained libraries:
+
+- **pint** holds the units: conversion, compound units (W·h, mm/s, km/h, N·m, kcal), offset
+  temperatures (°F→°C converts each end, never a difference) and currencies, each its own
+  dimension (no exchange rate is assumed). Only the *spellings* are a table here (``UNITS``):
+  pint parses unit expressions, not prose ("degrees" is an angle to it, "in" an inch).
+- number words become digits first (``vidsleuth.numwords``: text2num for English, cn2an for
+  Chinese); Chinese units (克, 毫升, 千卡, 分钟, 步, 公里…) and bound words (不超过, 至少, 以上…)
+  are spellings here.
+- bounds are also written as symbols ("< 40 ppm", "≥ 4") and as negated comparatives ("never go
+  above 92 °C" is at most 92), hedged ("under about 10 percent") or after the value ("four weeks is
+  the minimum"); ppm (in water, 1 mg/L), bpm and pH (its own dimension, written before its number)
+  are units; a count names a plural noun or a measure ending its clause ("3 coats", "180 grit."),
+  not a name's number ("Vault 13 home battery") or a participle; Chinese measure words (次, 遍,
+  杯…) count.
+"""
+
+from __future__ import annotations
+
+from .quantity import (
+    APPROX,
+    CURRENCIES,
+    MATCH,
+    PREFIX_UNITS,
+    SCALE,
+    UNITS,
+    Value,
+    commensurate,
+    convert,
+    has_cjk,
+    normalise,
+    registry,
+    same_value,
+    show_unit,
+)
+from .reading import read_money, read_values, states
+
+__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "commensurate", "convert", "has_cjk",
+           "normalise", "read_money", "read_values", "registry", "same_value", "show_unit", "states"]

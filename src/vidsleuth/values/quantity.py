@@ -1,0 +1,177 @@
+"""Units and the ``Value`` interval: pint's registry, the spellings table, conversion and the
+comparisons of two values (see the package docstring)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from ..numwords import has_cjk, normalise  # noqa: F401 - re-exported: values are read after number words
+
+APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
+MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
+
+# spellings -> pint expression (``data/units.json``); torque units share pint's dimension with
+# energy (N·m and kcal), so they are named apart
+_TABLE = json.loads(files("vidsleuth").joinpath("data", "units.json").read_text(encoding="utf-8"))
+_SPELLINGS: dict[str, list[str]] = _TABLE["units"]
+_TORQUE: dict[str, list[str]] = _TABLE["torque"]
+UNITS = {s: u for u, spellings in _SPELLINGS.items() for s in spellings} | {
+    s: u for u, spellings in _TORQUE.items() for s in spellings}
+PREFIX_UNITS = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "cny", "￥": "cny", "¤": "price"}
+CURRENCIES = ("usd", "eur", "gbp", "cny")
+# "¤" (Unicode's sign for a currency left unsaid) is a price in whichever currency the other side states:
+# one value per currency, so "¤64.99" meets "£64.99" and "$64.99" alike and is compared to neither's rate
+_DIMENSIONS: dict[str, str] = _TABLE["dimensions"]  # pint dimensionality -> the kind's name
+
+
+@lru_cache(maxsize=1)
+def registry():
+    """pint's registry with steps and one dimension per currency (built once, ~0.2 s)."""
+    import pint
+
+    ureg = pint.UnitRegistry()
+    for name in ("usd", "eur", "gbp", "cny"):
+        ureg.define(f"{name} = [currency_{name}]")
+    ureg.define("step = [steps]")
+    ureg.define("ppmw = milligram / liter")  # ppm of a solute in water, as test kits read it
+    ureg.define("bpm = 1 / minute")  # heart beats
+    ureg.define("pH = [acidity]")
+    ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
+    return ureg
+
+
+@lru_cache(maxsize=256)
+def _kind_of(unit: str) -> tuple[str, str]:
+    """(dimension name, comparison unit) of a pint expression: °C for temperatures (a 3 % match
+    means nothing in kelvin), pint's base units otherwise."""
+    ureg = registry()
+    if unit in _TORQUE:
+        return "torque", "N*m"
+    dims = ureg.Quantity(1, unit).dimensionality
+    key = " * ".join(sorted(f"{d} ** {p:g}" if p > 1 else d for d, p in dims.items() if p > 0)) or "1"
+    neg = " / ".join(sorted(f"{d} ** {-p:g}" if p < -1 else d for d, p in dims.items() if p < 0))
+    text = "dimensionless" if not dims else (f"{key} / {neg}" if neg else key)
+    if re.fullmatch(r"\[currency_\w+\]", text):
+        return "money:" + text[10:-1], unit
+    name = _DIMENSIONS.get(text, "steps" if text == "[steps]" else text)
+    return name, "degC" if name == "temperature" else str(ureg.Quantity(1, unit).to_base_units().units)
+
+
+def convert(number: float, unit: str, to: str) -> float:
+    """``number`` in ``unit`` expressed in ``to`` (offset temperatures handled by pint)."""
+    ureg = registry()
+    return float(ureg.Quantity(number, unit).to(to).magnitude)
+
+
+@dataclass(frozen=True)
+class Value:
+    """One stated quantity: ``[lo, hi]`` in the dimension's comparison unit (−inf/inf for an open
+    bound), with the numbers and unit as stated."""
+
+    lo: float
+    hi: float
+    dimension: str  # temperature, time, mass, torque, money:usd, count:coat…
+    unit: str  # pint expression of the stated unit ("degF", "W*h"), or the counted noun
+    form: str  # point | range | lower | upper | approx
+    stated: tuple[float, ...]  # the number(s) as stated
+    start: int = 0  # character offsets in the normalised text
+    end: int = 0
+
+    def label(self) -> str:
+        """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
+        shown = show_unit(self.unit, one=self.stated == (1.0,))
+        sep = "" if shown in ("%", "°C", "°F") else " "
+        nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
+                        else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
+        if shown == "pH":  # written before its number
+            body = f"pH {nums}"
+        elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
+            body = f"{shown}{nums}"
+        else:
+            body = f"{nums}{sep}{shown}"
+        return {"lower": "≥ ", "upper": "≤ ", "approx": "≈ "}.get(self.form, "") + body
+
+    @property
+    def point(self) -> float:
+        """The middle of a closed interval, or its one finite end."""
+        if self.lo == float("-inf"):
+            return self.hi
+        if self.hi == float("inf"):
+            return self.lo
+        return (self.lo + self.hi) / 2
+
+    @property
+    def value(self) -> float:
+        return self.point
+
+    def same_as(self, other: "Value") -> bool:
+        return same_value(self, other)
+
+    def comparable(self, other: "Value") -> bool:
+        return self.dimension == other.dimension
+
+    def contains(self, other: "Value", tolerance: float = MATCH) -> bool:
+        """Whether ``other`` (a point or interval) lies inside this value, within ``tolerance``
+        of the magnitudes involved when a conversion may have rounded them (350 °F ≈ 180 °C)."""
+        if not self.comparable(other):
+            return False
+        if self.unit == other.unit:  # no conversion to round: 23.9 kg is not 24.5 kg
+            tolerance = 1e-6
+        slack = tolerance * max(abs(other.lo) if other.lo != float("-inf") else 0.0,
+                                abs(other.hi) if other.hi != float("inf") else 0.0, 1e-9)
+        return self.lo - slack <= other.lo and other.hi <= self.hi + slack
+
+    def width(self) -> float:
+        """How specific the value is (0 for a point); a bound is infinitely wide."""
+        return self.hi - self.lo
+
+    def shown_in(self, unit: str) -> str:
+        """The stated number(s) converted to ``unit`` ("165 °F" -> "74 °C")."""
+        try:
+            nums = [convert(x, self.unit, unit) for x in self.stated]
+        except Exception:  # noqa: BLE001 - pint raises several types for impossible conversions
+            return ""
+        shown = show_unit(unit)
+        return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if shown in ("%", "°C", "°F") else " ") + shown
+
+
+_SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
+
+
+def show_unit(unit: str, one: bool = False) -> str:
+    """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats",
+    or "coat" after the number one)."""
+    if unit.startswith("count:"):
+        return unit[6:] + ("" if has_cjk(unit) or one else "s")
+    m = re.fullmatch(r"\((.+)\)/\((.+)\)", unit)
+    if m:
+        return f"{show_unit(m.group(1))}/{show_unit(m.group(2))}"
+    return _SHOWN.get(unit, unit)
+
+
+def same_value(a: Value, b: Value) -> bool:
+    """Two statements of one quantity agree: each within the other, or a point inside an interval,
+    of one scale ("up to 12 months" holds 24 hours as an interval, yet it is not the same statement)."""
+    return a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))
+
+
+SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject
+
+
+def commensurate(a: Value, b: Value, factor: float = SCALE) -> bool:
+    """Whether two values of one kind are of one scale: "up to three days" (leftovers) is not a
+    statement about a 90-minute roast, nor "under a second" about a 45-minute clamp, nor a car's
+    58 kWh about a bike's 625 Wh, while "6 mm" against "0.8 mm" is a real disagreement. Temperatures
+    are compared in kelvin, so any two plausible settings are of one scale."""
+    if not a.comparable(b):
+        return False
+    if a.dimension == "temperature":
+        return True
+    x, y = abs(a.point), abs(b.point)
+    if x == 0 or y == 0 or x == float("inf") or y == float("inf"):
+        return True
+    return max(x, y) / min(x, y) <= factor
