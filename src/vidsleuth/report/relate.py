@@ -169,6 +169,12 @@ _IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|
                          r"(?:the|a|an|your|it|them|this|that|from|once|with|into|onto|to|on|at|for|each|every|one|all|"
                          r"some|only|when|until)\b", re.I)
 _FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
+
+
+def is_step(norm: str) -> bool:
+    """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
+    finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
+    return bool(_IMPERATIVE.match(norm)) and not _FINITE.search(re.split(r"[,;:]", norm)[0])
 # a first-person account of the writer's own case ("I descale mine every two months and it's fine",
 # "Took my stove up at −8 °C", "Followed a video exactly: 70% hydration"): the writer applies the claim to
 # a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
@@ -342,6 +348,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "applies", "applies the video's subject elsewhere", 0.55
     if _EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
-    if _IMPERATIVE.match(norm) and not _FINITE.search(re.split(r"[,;:]", norm)[0]):  # "Look up the time for your jar size": a step
+    if is_step(norm):  # "Look up the time for your jar size": a step
         return "applies", "a step of a procedure for the video's subject", 0.3  # a reason (0.4) outranks it
     return None, "only mentions the subject: no stance", 0.0

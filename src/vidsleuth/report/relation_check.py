@@ -14,12 +14,11 @@ is registered in ``report.check.CHECKS`` by one line there; it imports nothing o
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 from ..values import normalise
 from .facts import objects, quantities, statement, subject_words
-from .relate import _APPLY, _COMPARE, _EXPLAIN, _FINITE, _IMPERATIVE, REVISION, anchor_text
+from .relate import _APPLY, _COMPARE, _EXPLAIN, REVISION, anchor_text, is_step
 from .types import Context, Failure
 
 _CUES = {"explains": _EXPLAIN, "compares": _COMPARE, "applies": _APPLY, "updates": REVISION}
@@ -31,8 +30,7 @@ def _cue(relation: str, excerpt: str) -> bool:
     ("Rinse the tank and run one full tank through") is an application of the video's method."""
     if _CUES[relation].search(excerpt):
         return True
-    norm = normalise(excerpt)
-    return relation == "applies" and bool(_IMPERATIVE.match(norm)) and not _FINITE.search(re.split(r"[,;:]", norm)[0])
+    return relation == "applies" and is_step(normalise(excerpt))
 
 
 def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> bool:
