@@ -37,6 +37,7 @@ SECOND_BEST = 0.9
 DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
 HELD = 0.5  # the weight of a link made by an anchor's own value alone (``_held``)
 VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
+BESIDE = "a row for another item"  # how a record set beside the video's value starts its rationale (``select``)
 
 
 @dataclass(frozen=True)
@@ -338,7 +339,7 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             dropped[d.rationale.split(":")[0]] += 1
             continue
         if d.candidate.beside and d.relation in ("supports", "contradicts", "updates"):
-            d = replace(d, relation="compares", rationale=f"a row for another item, set beside the video's value ({d.rationale})")
+            d = replace(d, relation="compares", rationale=f"{BESIDE}, set beside the video's value ({d.rationale})")
         if d.candidate.by_topic and d.relation in ("contradicts", "updates", "compares"):
             # a statement that never names the anchor's thing agrees by its value or says nothing of it:
             # "Ground meats 160 °F" on a food-safety chart is not against a 180 °C oven

@@ -248,7 +248,6 @@ def reopen(source, folder: Path, library=None) -> str:
     raise VidsleuthError(f"a source of kind {source.kind!r} cannot be reopened")
 
 
-BESIDE = "a row for another item"  # the rationale ``branches.select`` records when it sets such a row beside the video's value
 SUPPORT_SCHEMA = {"type": "object", "properties": {"supported": {"type": "boolean"}, "why": {"type": "string"}},
                   "required": ["supported", "why"]}
 
@@ -269,6 +268,7 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
         return "" if reply.data["supported"] else f"judge: {src.id} does not support the claim ({str(reply.data['why'])[:160]})"
     anchor = data.anchor(record.anchor_id) if data is not None and record is not None else None
     if anchor is not None and record.relation:
+        from .branches import BESIDE
         from .relate import relate_rules
 
         full = data.evidence_of(ev.id)  # a table row is read under its header (the record's context)
