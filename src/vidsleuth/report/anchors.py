@@ -56,9 +56,9 @@ def _is_question(sentence: str) -> bool:
     if not s.endswith(("?", "？")):
         return False
     parts = re.split(r"(?<=[.!。！])\s*", s)
-    asked = next((a for a in reversed(parts) if a.strip()), s)  # "Hi all! Ready for a loaf?": the question itself
-    if _SALUTATION.match(s) and len(parts) == 1:
-        return False  # "What's up, trail crew?", "Good morning, campers, how are we?": a greeting
+    # "Hi all! Ready for a loaf?": the question itself; a sentence of one part is its own ("What's up,
+    # trail crew?", "Good morning, campers, how are we?": a greeting, refused by the salutation test below)
+    asked = next((a for a in reversed(parts) if a.strip()), s)
     return not _GREETING.search(s) and not _GREETING.search(asked) and not _TO_VIEWER.search(asked) \
         and not _SALUTATION.match(asked) and len(objects(subject_words(asked))) >= 2
 
