@@ -87,9 +87,11 @@ class Document:
     headings: tuple[str, ...] = ()
     passages: tuple[str, ...] = field(default=(), repr=False)
 
-    def profile(self) -> str:
+    def profile(self, sep: str = " ") -> str:
+        """Title, headings and lead; names are read with ``sep="\\n"``, so that none runs from the title
+        into a numbered heading ("… Care Guide" and "1. Safety" are no "Care Guide 1")."""
         lead = " ".join(self.passages[:LEAD_PASSAGES])
-        return " ".join([self.title, *self.headings[:6], lead])[:PROFILE_CHARS]
+        return sep.join([self.title, *self.headings[:6], lead])[:PROFILE_CHARS]
 
 
 _CODE = re.compile(r"(?<![/@\w*])[a-z]+_[a-z0-9_]+\b|\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A-Za-z_]\w*\(\)|/\*|\*/|"
@@ -103,12 +105,20 @@ def software_share(texts) -> float:
     return sum(bool(_CODE.search(t)) for t in texts) / len(texts) if texts else 0.0
 
 
-_NAME = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][a-z]\w*|(?:[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?\s+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
-                   r"[A-Z]{1,3}-?\d{1,4}[A-Z]?)(?:[ \t]+[A-Z][a-z]+\b(?!\s*\d))?)\b")
+# ASCII edges: a code glued to Chinese ("安和DSZF-60电热水器") is still a name; a CamelCase brand
+# keeps its model number ("AeroPure 400")
+_NAME = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][a-z]+[A-Z][a-z]\w*(?:[ \t]+[A-Z]{0,3}\d{1,4}[A-Za-z]?(?![\w.]))?|"
+                   r"(?:[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]+)?[ \t]+[A-Z]{0,3}\d{1,4}[A-Za-z]?|"
+                   r"[A-Z]{1,4}-?\d{1,4}[A-Z]?)(?:[ \t]+[A-Z][a-z]+\b(?!\s*\d))?)(?![A-Za-z0-9])")
 _MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:])}
+# what a document is, not which model it is about: "Skylark Mini 3 User Manual" is the Mini 3's manual
+GENRE = frozenset("""user users owner owners manual manuals guide guides handbook instructions instruction quick start
+review reviews specifications specification specs datasheet brochure leaflet notes faq support service""".split())
+_PROPER = re.compile(r"(?<![\w.])[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]+)*")
 
 
-def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[str] | frozenset = frozenset()) -> set[str]:
+def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[str] | frozenset = frozenset(),
+             heard: set[str] | None = None) -> set[str]:
     """Product and model names: a CamelCase brand ("AeroHeat"), a capitalised name with a model
     number ("Skylark Mini 4", "Vireo 55"), a model code ("HP8", "R7"), with a variant word after
     it ("Nova X5 Pro"), and a known ``brands`` word before a model word ("Summitfire Titan"). A
@@ -122,7 +132,7 @@ def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[
     for m in _NAME.finditer(text):
         name = m.group(0)
         last = name.split()[-1]
-        if len(name.split()) > 1 and not re.search(r"\d", last) and last.lower() in lower | _MONTHS and re.search(r"\d", name):
+        if len(name.split()) > 1 and not re.search(r"\d", last) and last.lower() in lower | _MONTHS | GENRE and re.search(r"\d", name):
             name = name[: -len(last)].rstrip()  # "Nova X5 User Guide": 'user' is a word, not a variant
         first = name.split()[0]
         after = re.match(r"\s*([^\s\d.,;:!?()]{1,6})", text[m.start() + len(name):])
@@ -132,9 +142,34 @@ def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[
             continue
         out.add(name)
     for brand in brands:  # "Summitfire Titan" beside a video's "Summitfire Nano 2": another model of the brand
-        for m in re.finditer(rf"\b({re.escape(brand)})\s+([A-Z][a-z]{{2,}})\b(?!\s*\d)", text, re.I):
-            if m.group(1)[0].isupper() and m.group(2)[0].isupper() and m.group(2).lower() not in lower | _MONTHS:
+        for m in re.finditer(rf"\b({re.escape(brand)})\s+([A-Z][a-z]{{2,}})\b", text, re.I):
+            word, unit = m.group(2).lower(), re.match(r"[ \t]*\d+(?:[.,]\d+)?[ \t]*([^\s\d.,;:!?()]{1,6})", text[m.end():])
+            if re.match(r"\s*\d", text[m.end():]) and not (unit and unit.group(1).lower() in UNITS):
+                continue  # "Summitfire Nano 2" is a numbered name; "Clearflow Gravity 4 L" is the Gravity's 4 litres
+            # a word the video never says is the brand's other model ("Hopfield Stout" beside its pale ale),
+            # even where the page writes it in lower case ("an Irish-style stout")
+            if m.group(1)[0].isupper() and m.group(2)[0].isupper() and word not in _MONTHS | GENRE and (
+                    word not in lower or (heard is not None and not mentioned(word, heard))):
                 out.add(f"{m.group(1)} {m.group(2)}")
+    return out
+
+
+def proper_names(text: str, common: set[str] | frozenset = frozenset(), single: bool = True) -> set[str]:
+    """Names written without digits, as a person writes them: a run of capitalised words whose first
+    is no common word ("the Clearflow Mini filter", "Hallmark Matt Emulsion", "with the Hopfield kit");
+    one word alone only inside a sentence and where ``single`` (a user's request, not a caption's
+    "· Filtering water"); a run before a number is part of a numbered name ("Skylark Mini 3")."""
+    out = set()
+    for line in re.split(r"[\n|]|(?<=[.!?:])\s+", text):
+        for m in _PROPER.finditer(line):
+            words = m.group(0).split()
+            first = words[0].lower()
+            if first in common or first in _MONTHS | GENRE or re.match(r"[ \t]*\d", line[m.end():]) or (
+                    len(words) < 2 and (not single or not line[:m.start()].strip())):
+                continue
+            while len(words) > 1 and words[-1].lower() in GENRE:
+                words.pop()  # "Clearflow Mini User Manual": the name, not the document
+            out.add(" ".join(words))
     return out
 
 
@@ -166,7 +201,7 @@ def said_in(name: str, text: str, common: set[str] | frozenset = frozenset()) ->
     pattern = r"(?<![\w.])" + r"[\s-]*".join(re.escape(t) for t in model) + r"(?![\w]|\.\d)"
     for m in re.finditer(pattern, text, re.I):
         variant = re.match(r"[ \t]+([A-Z][a-z]+)\b", text[m.end():])
-        if variant and variant.group(1).lower() not in common:
+        if variant and variant.group(1).lower() not in common | GENRE:
             continue  # "Nova X5 Pro": another model
         return True
     return False
@@ -221,16 +256,16 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
     ranks = standing(sims) if len(documents) >= MIN_DOCUMENTS else [0.0] * len(documents)
     video_text = video_text or subject
     common = set(re.findall(r"\b[a-z]+\b", " ".join([video_text, *(" ".join(d.passages) for d in documents)])))
-    video_names = names_in(video_text, common)
-    brands = {b for n in video_names for b in brand_of(n) if len(b) >= 3 and not re.search(r"\d", b)}
-    lines = {model_of(n)[0] for n in video_names if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
+    video_names, brands, lines = _video_names(video_text, common)
+    heard = words_of(video_text)
     video_share = software_share(re.split(r"(?<=[.!?])\s+|\n", video_text))
     out = []
-    for d, sim, rank, prof in zip(documents, sims, ranks, profiles):
+    for d, sim, rank in zip(documents, sims, ranks):
         text = "\n".join((d.title, *d.headings, *d.passages))
-        own = names_in(prof, common, brands)
+        own = names_in(d.profile("\n"), common, brands, heard)
         shared = {n for n in own if said_in(n, video_text, common) or any(same_model(n, v) for v in video_names)}
-        shared |= {n for n in video_names if said_in(n, text, common)}
+        # a name without digits is looked for as written, not as speech recognition might slip ("Mini" is no "min")
+        shared |= {n for n in video_names if said_in(n, text, common) if re.search(r"\d", n) or _phrase_in(n, text)}
         # another model of the video's product's brand or line ("Summitfire Titan", "Duo 3", "Nova X5 Pro")
         siblings = {n for n in own - shared if (set(brand_of(n)) & brands or model_of(n)[0] in lines)
                     and not any(same_model(n, v) for v in video_names)}
@@ -238,8 +273,33 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
                            software=max(0.0, software_share(d.passages) - video_share),
                            shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared)),
                            siblings=tuple(sorted(siblings))))
-    known = sum(bool(s.shared_names) for s in out) >= 2
+    # the product is known by a model name (a number, a CamelCase brand), not by a plain proper name
+    # alone: "Hopfield" on two pages does not make a calculator's "CO2" another product
+    known = sum(any(re.search(r"\d|[a-z][A-Z]", n) for n in s.shared_names) for s in out) >= 2
     return [replace(s, product_known=known) for s in out]
+
+
+def _video_names(video_text: str, common: set[str]) -> tuple[set[str], set[str], set[str]]:
+    """(the video's product names, their brand words, their model-line words): names with a model
+    number, and names as its title, request and screen write them without one ("Clearflow Mini",
+    "the Hopfield kit"), whose first word is then a brand."""
+    numbered = names_in(video_text, common)
+    title, request, rest = (video_text.split("\n", 2) + ["", ""])[:3]
+    plain = proper_names(f"{title}\n{request}", common) | proper_names(rest, common, single=False)
+    brands = {b for n in numbered for b in brand_of(n) if len(b) >= 3 and not re.search(r"\d", b)}
+    brands |= {_tokens(n)[0] for n in plain}
+    lines = {model_of(n)[0] for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
+    return numbered | plain, brands, lines
+
+
+def _phrase_in(name: str, text: str) -> bool:
+    return bool(re.search(r"(?<!\w)" + r"[\s-]+".join(map(re.escape, name.split())) + r"(?!\w)", text, re.I))
+
+
+def _brand_only(name: str, siblings: tuple[str, ...]) -> bool:
+    """A shared name that is only the brand of a sibling model the page names ("AeroPure" on a page
+    about the AeroPure 600): it does not make the page the video's model's."""
+    return any(_tokens(name) == list(brand_of(s)) or _tokens(name) == list(model_of(s)[:1]) for s in siblings)
 
 
 def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
@@ -248,7 +308,7 @@ def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
     def drop(reason: str) -> Relevance:
         return Relevance(s.location, s.title, False, reason, s)
 
-    if s.shared_names:
+    if s.shared_names and not all(_brand_only(n, s.siblings) for n in s.shared_names):
         return Relevance(s.location, s.title, True, "names the video's product", s)
     if s.siblings:  # a review of the Titan beside a Nano 2 video: its figures are the other model's
         return drop(f"about another model of the video's product ({', '.join(s.siblings[:2])}), which the video never names")
