@@ -272,7 +272,8 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
         from .relate import relate_rules
 
         full = data.evidence_of(ev.id)  # a table row is read under its header (the record's context)
-        rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""), full.context if full else "")[0]
+        rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""), full.context if full else "",
+                          src.title)[0]
         beside = record.relation == "compares" and full is not None and full.rationale.startswith(BESIDE)
         if rel != record.relation and not beside:  # a comparison-table row of another item is set beside, by design
             return f"the finding says “{record.relation}” but its excerpt from {src.id} reads as “{rel}”"

@@ -60,7 +60,7 @@ class Case:
 def _rules(case: Case, video_date: str) -> tuple[str | None, str, float]:
     from .relate import relate_rules
 
-    return relate_rules(case.anchor, case.excerpt, case.date, video_date, case.context)
+    return relate_rules(case.anchor, case.excerpt, case.date, video_date, case.context, case.title)
 
 
 def _values(case: Case) -> tuple[bool, bool, bool]:

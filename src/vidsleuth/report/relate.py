@@ -16,7 +16,16 @@ intervals (``vidsleuth.values``):
   "八十度根本泡不开") is not support: the source's other value decides, or the disparaged one
   contradicts; a difference ("reduce by 5 psi", "within 1–2 °C") or a figure reported from a
   video or review is no stance of the source;
-- a comparison cue with a second value or another object -> compares;
+- a comparison cue with a second value or another object -> compares; so does any value or reason
+  on a page whose title compares things ("A vs B", "… compared", "对比");
+- a reason or mechanism around a value that holds the video's ("…, which is why a minimum matters",
+  "Below about 10 °C, plants suffer chilling injury", "这就是…的原因") -> explains; a worked
+  calculation on it ("33.6 × 2 ÷ 12", "按每公斤…计算") -> applies;
+- a figure the source calls claimed beside one of its own ("Claimed range is 40 km but I get 26") is
+  someone else's; the value before an arrow or named as an earlier edition's ("in earlier editions",
+  "was our old default", "不再建议两年") is the former one, and another value then updates it;
+- a period the video repeats an action at ("every two weeks") meets the source's periods, not a
+  duration beside them ("within a week after repotting");
 - no value of the anchor's kind: a how-to cue -> applies; a reason -> explains; a pointer ("see
   our other article") or a bare mention -> ``None``: no stance, not evidence (the branch drops it
   and counts why).
@@ -30,57 +39,52 @@ from __future__ import annotations
 
 import re
 
-from ..values import commensurate, normalise
+from ..values import MATCH, commensurate, normalise
+from .cues import (
+    _ADVICE,
+    _APPLIED,
+    _APPLY,
+    _BECAUSE,
+    _BOUND_WORDS,
+    _CALCULATION,
+    _CEILING,
+    _CHANGE,
+    _CLAIMED_AFTER,
+    _CLAIMED_BEFORE,
+    _COMPARE,
+    _COMPARISON_TITLE,
+    _CONDITION,
+    _DELTA_AFTER,
+    _DELTA_BEFORE,
+    _DISPARAGE,
+    _DISPUTE,
+    _EARLIER,
+    _EVERY,
+    _EXPLAIN,
+    _FINITE,
+    _FOLLOWED,
+    _FORMER,
+    _FORMER_AFTER,
+    _IMPERATIVE,
+    _INSTRUCTION,
+    _KEEP,
+    _NEW_SUBJECT,
+    _OWN_CASE,
+    _POINTER,
+    _QUESTION,
+    _REASON,
+    _REJECT,
+    _REPORTED,
+    _ZH_FROM_TO,
+    REVISION,
+)
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
 from .types import Anchor
 
-_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
-                      r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)"  # 从而/因而: a consequence, not a contrast
-                      r"|(?<![对无])比(?![例较率赛重])[^，。；,;]{1,12}?(?:更|还|要|低|高|多|少|大|小|快|慢|贵|便宜|长|短|强|弱)", re.I)  # 比…更
-REVISION = re.compile(
-    r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state)\w*|revised|revision|updated?|"
-    r"supersed\w*|replaced by|no longer|new (?:guidance|guideline|standard|recommendation|specification|rule|limit|"
-    r"edition|version|figure)s?|as of (?:20\d\d|january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)|(?:will|would|is set to|are set to) (?:increase|decrease|rise|fall|drop|change|go up|go down|"
-    r"be raised|be lowered|become)|(?:increased|decreased|raised|lowered|changed|reduced) (?:it )?(?:to|from)|"
-    r"starting (?:in|from) 20\d\d|from 20\d\d on|effective (?:from|as of)|current (?:guidance|recommendation|edition|"
-    r"standard|guideline)s?|latest (?:guidance|edition|version|recommendation|guideline)s?|"
-    r"now (?:pays|costs|charges|offers|gives|stands at)|(?:have|has) (?:lowered|raised|cut|increased|reduced|changed)|"
-    r"(?:earlier|previous|older|old|former|original|past) (?:\w+ )?(?:editions?|versions?|advice|guidance|"
-    r"recommendations?|recipe|card|guide|rule|figure|standard)s?|(?:guidance|advice|recommendation) has changed)\b"
-    r"|已更新|更新为|更新后|最新|新版|修订|现在建议|现建议|调整为|改为|不再|上调|下调|提高到|降低到|由原来的|原来的(?!\S{0,3}倍)"
-    r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升|降|涨|调)(?:为|到|至)|降价|涨价", re.I)
-_DISPARAGE = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
-                        r"(?:is|isn't|are|aren't) (?:not )?enough|insufficient|never|don't|do not|avoid|rather than|"
-                        r"instead of|not|no longer|won'?t|will not|can'?t|cannot|wrong|myth|mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|"
-                        r"more than (?:you|anyone) needs?)\b"
-                        r"|不够|太短|太长|太高|太低|不要|避免|错误|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
-_DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
-                      r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
-                      r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
-_BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
-                          r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,2}?(?:below|above|under|over|beyond|exceed\w*)\b|"
-                          r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
-_EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
-                      r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
-                      r"controls?|influences?|key to|so the)\b"
-                      r"|(?:that|this)(?:'s| is) why|exists? (?:mainly |only |largely )?to|in order to|serves? to"
-                      r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
-_BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason)\b|因为|由于", re.I)
-_POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
-                      r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b"
-                      r"|详见|参见|另文", re.I)
-_APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
-                    r"in practice|works? (?:just )?as well|can be used)\b|同样适用|也适用|也可以用于", re.I)
-
 
 def anchor_text(anchor: Anchor) -> str:
     return " ".join([anchor.text] + [m.text for m in anchor.moments if m.text != anchor.text])
-
-
-# "… and they have never split": a conjunction opening a new subject starts another clause
-_NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b)", re.I)
 
 
 def _clause(text: str, r: Reading) -> str:
@@ -90,13 +94,6 @@ def _clause(text: str, r: Reading) -> str:
     his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
     his += [m.start() for m in _NEW_SUBJECT.finditer(text, r.value.end)]
     return text[lo + 1:min(his) if his else len(text)]
-
-
-# telling the reader not to change a value keeps it ("230 °C is right — don't drop it", "never go lower"):
-# a negated change is an endorsement, not a rejection
-_KEEP = re.compile(r"\b(?:don'?t|do not|never|no need to|there'?s no need to)\s+(?:\w+\s+)?(?:drop|lower|raise|reduce|increase|"
-                   r"change|cut|touch|adjust|shorten|lengthen|go (?:any )?(?:lower|higher|longer|shorter))\b(?:\s+(?:it|that|this))?"
-                   r"|不要(?:降低|调低|调高|改变|减少|增加)|别(?:降低|调低|调高|改)", re.I)
 
 
 def disparaged(text: str, r: Reading) -> bool:
@@ -126,64 +123,10 @@ def _compares(text: str) -> bool:
     return bool(_COMPARE.search(re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b", " ", text, flags=re.I)))
 
 
-# a value the source states as the former one ("lowered from 50 mm/s", "up from $23,000",
-# "比2016版的6克"), as someone else's ("whoever says 60 g…", "a video said 6000 steps", "看到一个视频说"),
-# or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
-_FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
-                     r"dropped|rose|fell)\s+from(?:\s+(?:the|its|their|our|a|an)(?:\s+[a-z-]+){0,4})?|\b(?:instead of|rather than|in place of|previously|formerly|"
-                     r"originally|used to be|replac(?:ing|es|ed)|supersed(?:ing|es))(?:\s+(?:the|its|their|our|an?))?|比\S{0,12}的|由?原来的|原先的?|以前的?"
-                     r"|(?:不再是|而不是|取代|代替)(?:以前|之前|原来|原先|过去)?[^，。；,;\s\d]{0,5}"
-                     r"|(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:元|eur|usd|gbp))\s*[,·|/]?\s*(?:was|previously|before|rrp))"  # "£12.99 was £14.99"
-                     r"\s*(?:us\$|[$€£¥])?\s*$", re.I)
-# said after the value: "the two-month interval we gave before", "30 seconds, as we used to say"
-_FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:we|they|i|you|it)\s+(?:\w+\s+)?(?:gave|said|stated|listed|recommended|advised|"
-                           r"suggested|quoted|used)\s+(?:\w+\s+)?(?:before|previously|earlier|formerly|in the past|until)\b", re.I)
-# a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
-# "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
-_EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
-                      r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
-# a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
-# "within 1–2 °C of the tank"
-_DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
-                           r"(?:\s+(?:about|around|roughly|approximately|nearly|almost|some|up to))?\s*$",
-                           re.I)
-_DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
-                          r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
-_CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
-_REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
-                       r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
-                       r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
-                       r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\b(?:advertis(?:e|es|ed|ing)|boast(?:s|ed|ing)?|"
-                       r"claim(?:s|ed|ing)?|tout(?:s|ed|ing)?)\s+(?:(?:a|an|the|its|their|his|her)\s+)?$|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
-                       r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
-_CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
-                      r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
-_QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
-# an instruction: a bare verb opening the sentence, then an object or a place ("Measure from the screen …",
-# "Divide the count by …", "Take the group's speed"); not a noun with its verb ("Mites feed on the bees")
-_IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|always|just|simply),?\s+)?"
-                         r"(?!(?:because|since|when|if|after|before|once|while|although|unless|until|as|so|most|many|some|all|"
-                         r"this|that|these|those|it|there|here|the|a|an|our|my|your|their|its|each|every|no|not|what|how|why|"
-                         r"which|who|in|on|at|for|with|from|by|of|to|and|or|but|yes|also|only|even|more|less)\b)"
-                         r"[a-z]+(?<![^s]s)(?<![^e]ed)(?<!ing)(?:\s+(?:up|out|off|down|in|back|over))?\s+"
-                         r"(?:the|a|an|your|it|them|this|that|from|once|with|into|onto|to|on|at|for|each|every|one|all|"
-                         r"some|only|when|until)\b", re.I)
-_FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
-
-
 def is_step(norm: str) -> bool:
     """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
     finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
     return bool(_IMPERATIVE.match(norm)) and not _FINITE.search(re.split(r"[,;:]", norm)[0])
-# a first-person account of the writer's own case ("I descale mine every two months and it's fine",
-# "Took my stove up at −8 °C", "Followed a video exactly: 70% hydration"): the writer applies the claim to
-# a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
-# claim ("in my test it only managed …") or a revision
-_OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
-                       r"|^\W*(?-i:[A-Z])[a-z]+(?:ed|ook|ot|ade|an|ept|ent|ew|ought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
-                       r"|我(?!们)", re.I)
-_ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
-                     r"|我(?:建议|推荐|觉得|认为)", re.I)
 
 
 def own_case(text: str) -> bool:
@@ -192,33 +135,23 @@ def own_case(text: str) -> bool:
                 and not _DISPUTE.search(text) and not REVISION.search(text))
 
 
-_APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
-                      r"|套用|照着.{0,6}(?:做|算)", re.I)
-
-
-# what someone else said, followed by the writer ("我按视频说的…", "as the video says", "like a video showed"):
-# the writer's own practice, not a figure reported to be judged
-_FOLLOWED = re.compile(r"(?:按|照|按照|依照|跟着|照着|根据)\s*$|\b(?:as|like|just as|exactly as)\s+$", re.I)
-
-
-# "从199元上调到219元": the value after 从 is the one a change left behind
-_ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|增加|减少|延长|缩短|改|变)\S{0,2}?(?:到|至|为|成)")
-
-
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
     if _FORMER.search(before[-45:]) or _EARLIER.search(before) or before.endswith("从") and _ZH_FROM_TO.match(
-            text[r.value.end:r.value.end + 12]) or _FORMER_AFTER.match(text[r.value.end:r.value.end + 60]):
+            text[r.value.end:r.value.end + 12]) or _FORMER_AFTER.match(text[r.value.end:r.value.end + 60]) or re.match(
+            r"\s*(?:→|->|⟶|➔)", text[r.value.end:r.value.end + 4]):  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
         return "former"
     after = text[r.value.end:r.value.end + 24]
-    if not _CHANGE.search(anchor_text_) and (_DELTA_BEFORE.search(before) or _DELTA_AFTER.search(after) or (
+    delta = _DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
+    delta = delta and not re.search(rf"\b{re.escape(delta.group(0).split()[0])}\b", anchor_text_, re.I)
+    if not _CHANGE.search(anchor_text_) and (delta or _DELTA_AFTER.search(after) or (
             re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
     said = _REPORTED.search(before)
     if said and not _FOLLOWED.search(before[:said.start()]):  # "我按视频说的每7天浇一次水": the writer followed it
         return "reported"
-    ceiling = bool(_CEILING.search(before[-60:])
+    ceiling = bool(_CEILING.search(before[-60:]) and not REVISION.search(before)  # "is now limited to 20 km/h": the new figure
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|\b(?:no|not) \w+er than\b|不超过|至少|最多|上限",
                                      anchor_text_, re.I))  # the video states a limit too ("no faster than 9 m/min")
     return "ceiling" if ceiling else ""
@@ -232,6 +165,18 @@ def _on_subject(pairs, anchor_objects: set[str]):
     for _, r in pairs:
         most[r.value.dimension] = max(most.get(r.value.dimension, 0), len(r.near & anchor_objects))
     return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
+
+
+def _every(text: str, v) -> bool:
+    """Whether a value is the period of a repeated action ("every 2–3 months", "每12个月"), not a duration."""
+    return bool(_EVERY.search(text[max(0, v.start - 12):v.start]))
+
+
+def _habits(pairs, norm: str, anchor_norm: str):
+    """A period the video repeats an action at ("每两周施一次") meets the periods the source gives
+    ("每10–15天施用一次"), not a duration beside them ("换盆后一周内停止", "近两年的售后数据")."""
+    timed = {id(a) for a, r in pairs if _every(anchor_norm, a) and _every(norm, r.value)}
+    return [(a, r) for a, r in pairs if id(a) not in timed or _every(norm, r.value)]
 
 
 def _specific(p) -> tuple[float, bool]:
@@ -258,6 +203,62 @@ def _deciding(kept: list, anchor_values: list, anchor_text_: str) -> tuple:
     return a, r, unsaid
 
 
+def _boundary(source, video) -> bool:
+    """The source's bound sits where the video's does ("below about 10 °C …" and "at least 10 °C"): one threshold."""
+    return source.comparable(video) and "point" not in (source.form, video.form) and {source.form, video.form} & {
+        "lower", "upper"} != set() and abs(source.point - video.point) <= MATCH * max(abs(video.point), 1e-9)
+
+
+def _mechanism(norm: str, pairs) -> str:
+    """Why the sentence explains the video's value ('' if it does not): it gives a reason around a value that
+    holds the video's ("…, which is why a minimum room temperature matters", "这就是…的原因"), or what follows
+    from such a value in a condition ("Below about 10 °C, tomato plants suffer chilling injury"); not a step,
+    an own case, a consequence that is an instruction ("If it is below 10 °C, wait") or a value judged wrong."""
+    if is_step(norm) or own_case(norm):
+        return ""
+    cue, lead = _REASON.search(norm), _CONDITION.match(norm)
+    for a, r in pairs:
+        if not (_agrees(r.value, a) or _boundary(r.value, a)) or _REJECT.search(_KEEP.sub(" ", _clause(norm, r))):
+            continue
+        if cue:
+            return f"gives the reason (“{cue.group(0)}”) around the video's {a.label()} (the source's {r.value.label()})"
+        rest = norm[lead.end():].strip() if lead else ""
+        if lead and r.value.end <= lead.end() and not (_INSTRUCTION.match(rest) or is_step(rest)):
+            return f"states what follows from {r.value.label()} (the video has {a.label()}): a mechanism"
+    return ""
+
+
+def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> dict[int, str]:
+    """id(reading) -> why its value is not the source's own figure (``_not_own``). A maximum of the
+    anchor's own thing that is the video's own figure is the spec the video quotes ("Maximum flight
+    time 34 minutes" for a claimed 34 min), not a ceiling beside a setting. A figure the source calls
+    claimed ("well short of the 34 minutes claimed", "Claimed range is 40 km but I get around 26 km")
+    is someone else's where the source states one of its own beside it."""
+    foreign = {id(r): why for a, r in pairs if (why := _not_own(norm, r, anchor_text_))
+               and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
+    claimed = {id(r) for _, r in pairs if id(r) not in foreign and (_CLAIMED_BEFORE.search(norm[max(0, r.value.start - 40):r.value.start])
+                                                                   or _CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}
+    if any(id(r) not in foreign and id(r) not in claimed for _, r in pairs):
+        foreign.update(dict.fromkeys(claimed, "reported"))
+    return foreign
+
+
+def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tuple[str, str, float] | None:
+    """The decision when the source states every value of the kind as not its own or rejects it."""
+    a, r = pair
+    # the former value alone still revises ("lowered from 50"); someone else's value or a
+    # ceiling, stated without disparaging it, is no stance of the source
+    if id(r) in foreign and (not (foreign[id(r)] == "former" or disparaged(norm, r)) or not _agrees(r.value, a)):
+        return "", f"states the value only as a {foreign.get(id(r), 'rejected')} figure: no stance", 0.0
+    if _agrees(r.value, a):
+        # rejecting the video's figure is a dispute; it revises it only where the source says it was revised
+        revised = later if later.startswith("stated as a revision") or foreign.get(id(r)) == "former" else ""
+        return ("updates" if revised else "contradicts",
+                f"the source rejects the video's {a.label()} (“{_clause(norm, r).strip()}”)" + (f"; {revised}" if revised else ""),
+                0.75)
+    return None
+
+
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "") -> tuple[str, str, float] | None:
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
@@ -268,34 +269,31 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
         if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
             return "", f"a table row for another case ({case.label()})", 0.0
-    # a maximum of the anchor's own thing that is the video's own figure is the spec the video quotes
-    # ("Maximum flight time 34 minutes" for a claimed 34 min), not a ceiling beside a setting
-    foreign = {id(r): why for a, r in pairs if not row and (why := _not_own(excerpt_norm, r, anchor_text_))
-               and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
+    foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
     arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
     # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
-    pairs = _on_subject([p for p in pairs if foreign.get(id(p[1])) != "difference"], anchor_objects) or pairs
+    # the source's own values compete for the anchor's subject; a former or reported one stays beside them
+    pairs = (_on_subject([p for p in pairs if id(p[1]) not in foreign], anchor_objects)
+             + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
+    pairs = _habits(pairs, excerpt_norm, normalise(anchor_text_))
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     same_kind = {r.value for _, r in pairs if id(r) not in foreign}
+    why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
+    if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
+        return "explains", why, 0.7
     if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(r.value.contains(a) for a, r in pairs)):
         a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
-        a, r = rejected[0]
-        # the former value alone still revises ("lowered from 50"); someone else's value or a
-        # ceiling, stated without disparaging it, is no stance of the source
-        if id(r) in foreign and (not (foreign[id(r)] == "former" or disparaged(excerpt_norm, r))
-                                 or not _agrees(r.value, a)):
-            return "", f"states the value only as a {foreign.get(id(r), 'rejected')} figure: no stance", 0.0
-        if _agrees(r.value, a):
-            # rejecting the video's figure is a dispute; it revises it only where the source says it was revised
-            revised = later if later.startswith("stated as a revision") or foreign.get(id(r)) == "former" else ""
-            return ("updates" if revised else "contradicts",
-                    f"the source rejects the video's {a.label()} (“{_clause(excerpt_norm, r).strip()}”)"
-                    + (f"; {revised}" if revised else ""), 0.75)
+        decided = _only_rejected(rejected[0], foreign, excerpt_norm, later)
+        if decided:
+            return decided
         kept = rejected
+    held = [(a, r) for a, r in kept if _agrees(r.value, a)]
+    if not row and held and _CALCULATION.search(excerpt_norm):  # "12 m² per litre and two coats: 33.6 × 2 ÷ 12 = 5.6 litres"
+        return "applies", f"works a calculation on the video's {held[0][0].label()}", 0.7
     a, r, unsaid = _deciding(kept, anchor_values, anchor_text_)
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
     # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule
@@ -310,6 +308,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         how = "inside" if r.value.form != "point" else "equal to"
         return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
                 + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
+    was = next((q for b, q in pairs if foreign.get(id(q)) == "former" and _agrees(q.value, b) and not re.search(  # a preference
+        r"(?:instead of|rather than|in place of|而不是)\W*(?:\w+\s+)?$", excerpt_norm[max(0, q.value.start - 30):q.value.start])), None)
+    later = later or (f"stated as a revision of the former {was.value.label()}" if was else "")
     if later:  # a stated revision is the source's current figure, before its other statements
         return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
@@ -317,9 +318,24 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
 
 
 def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date: str = "",
-                 context: str = "") -> tuple[str | None, str, float]:
+                 context: str = "", title: str = "") -> tuple[str | None, str, float]:
     """(relation, rationale, confidence) from the values both sides state; ``context`` is the
-    table header of a row excerpt."""
+    table header of a row excerpt, ``title`` the source's title: on a page that compares things
+    ("X vs Y", "Squeeze filters compared", "储水式与即热式热水器对比") a value or reason the page
+    gives for the video's thing is set beside the alternatives (compares), unless it revises or
+    applies it."""
+    rel, why, conf = _relate(anchor, excerpt, source_date, video_date, context)
+    if rel in ("supports", "contradicts", "explains") and comparison_page(title):
+        return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
+    return rel, why, conf
+
+
+def comparison_page(title: str) -> bool:
+    """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
+    return bool(_COMPARISON_TITLE.search(normalise(title or "")))
+
+
+def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
     text = anchor_text(anchor)
     aq = quantities(text)
     st = statement(excerpt, context)

@@ -18,7 +18,8 @@ _CUE = (r"(?:last\s+)?(?:updated|revised|reviewed|published|posted|modified|edit
         r"(?:\s+(?:on|in))?\s*:?\s*")
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
            "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
-_DATE = (rf"(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}\s+(?:{_MONTHS})\.?,?\s+\d{{4}}|(?:{_MONTHS})\.?\s+\d{{1,2}},?\s+\d{{4}}|"
+_DATE = (rf"(?:\d{{4}}-\d{{2}}(?:-\d{{2}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\.?,?\s+\d{{4}}|"
+         rf"(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|"
          rf"(?:{_MONTHS})\.?\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{4}})")
 _EN = re.compile(rf"{_CUE}(?P<d>{_DATE})", re.I)
 _ISO = re.compile(r"\b(?P<d>(?:19|20)\d\d-\d\d-\d\d)\b")
@@ -46,7 +47,7 @@ def _parse(text: str) -> str:
     iso = re.match(r"((?:19|20)\d\d)-(\d\d)(?:-(\d\d))?", t)
     if iso:
         return iso.group(0)
-    has_day = bool(re.search(r"\b\d{1,2}\b(?!\d)", re.sub(r"\b\d{4}\b", "", t)))
+    has_day = bool(re.search(r"\b\d{1,2}(?:st|nd|rd|th)?\b(?!\d)", re.sub(r"\b\d{4}\b", "", t)))
     got = dateparser.parse(t, languages=["en"], settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["month", "year"]})
     if got is None:
         return ""
