@@ -148,3 +148,17 @@ def test_what_a_figure_is_now_revises_it():
     assert _rel("Set the nozzle to 210 °C.", "Maximum nozzle temperature: 260 °C.") is None  # a ceiling, not a revision
     assert _rel("The cable is 3 metres long.", "Kettles from the current production batch ship with a 2.5 m cable.") == "updates"
     assert _rel("The cable is 3 metres long.", "After a design change the base now has a 2.5 m cable.") == "updates"
+
+
+# a maximum the video's approximate figure quotes is the spec; a spacing the video also states is no offset
+
+
+def test_a_rated_maximum_near_the_videos_approximate_figure_is_its_spec():
+    assert _rel("I got about forty-one minutes per charge.", "Max runtime 40 min") == "supports"
+    assert _rel("Print the nozzle at 210 °C.", "Maximum nozzle temperature: up to 260 °C.") is None  # a ceiling beside a setting
+
+
+def test_a_spacing_the_video_states_is_no_difference():
+    assert _rel("Space the seedlings thirty centimetres apart.",
+                "Set seedlings 10 to 14 inches apart in rows 2 to 3 feet apart.") == "supports"
+    assert _rel("Bake at 220 °C.", "Fan ovens run about 20 °C hotter.") is None  # an offset, not a setting

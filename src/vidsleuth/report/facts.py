@@ -42,7 +42,8 @@ _PROPERTY = set("""temperature temperatures heat hot warm cold time times durati
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
 costs costing priced value number count total maximum minimum max min limit setting settings recommended recommend
-recommends recommendation guidance spec specs specification figure figures measured reading rated""".split())
+recommends recommendation guidance spec specs specification figure figures measured reading rated apart spacing
+distance""".split())
 _GENERIC = set("""use used using set make makes made get gets take takes need needs needed should must can could would
 will may might keep kept put let go goes going want way thing things also just really very well good best better new
 now today video guide page article holds hold has have gives give uses puts out off cuts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around

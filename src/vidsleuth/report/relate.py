@@ -145,7 +145,10 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     after = text[r.value.end:r.value.end + 24]
     delta = _DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
     delta = delta and not re.search(rf"\b{re.escape(delta.group(0).split()[0])}\b", anchor_text_, re.I)
-    if not _CHANGE.search(anchor_text_) and (delta or _DELTA_AFTER.search(after) or (
+    apart = _DELTA_AFTER.search(after)  # "18 to 24 inches apart" is a spacing where the video spaces plants "60 cm apart"
+    word = re.sub(r"^\s*or \d+(?:\.\d+)?\s+", "", apart.group(0)).split()[0] if apart else ""  # "out", "apart", "above"
+    apart = apart and not re.search(rf"\b{re.escape(word)}\b", anchor_text_, re.I)
+    if not _CHANGE.search(anchor_text_) and (delta or apart or (
             re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
     said = _REPORTED.search(before)
@@ -231,11 +234,13 @@ def _mechanism(norm: str, pairs) -> str:
 def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> dict[int, str]:
     """id(reading) -> why its value is not the source's own figure (``_not_own``). A maximum of the
     anchor's own thing that is the video's own figure is the spec the video quotes ("Maximum flight
-    time 34 minutes" for a claimed 34 min), not a ceiling beside a setting. A figure the source calls
+    time 34 minutes" for a claimed 34 min, "Max hover time 30 min" for "about 31 minutes"), not a ceiling
+    beside a setting. A figure the source calls
     claimed ("well short of the 34 minutes claimed", "Claimed range is 40 km but I get around 26 km")
     is someone else's where the source states one of its own beside it."""
     foreign = {id(r): why for a, r in pairs if (why := _not_own(norm, r, anchor_text_))
-               and not (why == "ceiling" and r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects)}
+               and not (why == "ceiling" and (r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects
+                                              or a.form == "approx" and r.value.form == "point" and a.contains(r.value)))}
     claimed = {id(r) for _, r in pairs if id(r) not in foreign and (_CLAIMED_BEFORE.search(norm[max(0, r.value.start - 40):r.value.start])
                                                                    or _CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}
     if any(id(r) not in foreign and id(r) not in claimed for _, r in pairs):
