@@ -162,3 +162,15 @@ def test_a_spacing_the_video_states_is_no_difference():
     assert _rel("Space the seedlings thirty centimetres apart.",
                 "Set seedlings 10 to 14 inches apart in rows 2 to 3 feet apart.") == "supports"
     assert _rel("Bake at 220 °C.", "Fan ovens run about 20 °C hotter.") is None  # an offset, not a setting
+
+
+# an earlier model's or edition's figure alone revises; a bound on another quantity is no comparison
+
+
+def test_an_earlier_models_figure_alone_is_a_revision():
+    assert _rel("The pads last about 300 hours.", "Earlier pad designs were rated for 300 hours.") == "updates"
+
+
+def test_a_bound_with_than_is_no_comparison():
+    claim = "Keep it at about half charge."
+    assert _rel(claim, "If you store it for longer than six months, charge it to 50% every six months.") == "supports"

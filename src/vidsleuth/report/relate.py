@@ -120,7 +120,10 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
 
 
 def _compares(text: str) -> bool:
-    return bool(_COMPARE.search(re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b", " ", text, flags=re.I)))
+    """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
+    text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d|a |an |one|two|"
+                  r"three|four|five|six|seven|eight|nine|ten|twelve|half|a few)\b)", " ", text, flags=re.I)
+    return bool(_COMPARE.search(text))
 
 
 def is_step(norm: str) -> bool:
@@ -257,7 +260,8 @@ def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tupl
         return "", f"states the value only as a {foreign.get(id(r), 'rejected')} figure: no stance", 0.0
     if _agrees(r.value, a):
         # rejecting the video's figure is a dispute; it revises it only where the source says it was revised
-        revised = later if later.startswith("stated as a revision") or foreign.get(id(r)) == "former" else ""
+        revised = later if later.startswith("stated as a revision") else ""
+        revised = revised or ("the source names it as a former figure" if foreign.get(id(r)) == "former" else "")
         return ("updates" if revised else "contradicts",
                 f"the source rejects the video's {a.label()} (“{_clause(norm, r).strip()}”)" + (f"; {revised}" if revised else ""),
                 0.75)
@@ -288,7 +292,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
         return "explains", why, 0.7
-    if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(r.value.contains(a) for a, r in pairs)):
+    if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(_agrees(r.value, a) for a, r in pairs)):
         a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
