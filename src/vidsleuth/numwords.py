@@ -14,7 +14,11 @@ amount ("an hour", "a cup of flour"; not "twice a day", "a cup like this"), Chin
 numerals are a range (五六次: 5～6), and a unit written before its number ("pH 7") is repeated after it.
 A sign said as a word is a sign ("minus five degrees" is −5, not 5), "half" standing for a share
 of a whole ("leave it at about half charge", "top it up to half") is 50 %, and 两 before a unit or
-measure word is 2 (cn2an reads 两个月 but leaves 两周, 两次).
+measure word is 2 (cn2an reads 两个月 but leaves 两周, 两次). An article with an adjective of extent
+is one unit ("a full hour", "a good quarter of an hour"), so is an article after a bound or an
+approximation ("about a centimetre", "under a minute"), and "once a year" states its period (every
+1 year); 半 is a half of the unit it stands with (半年, 一年半, 两个半月), and a Chinese rate may name
+one of its denominator (每一公斤白菜，用三十克盐 is 30 g/kg).
 Imports nothing of vidsleuth.
 """
 
@@ -30,12 +34,22 @@ _TABLE = json.loads(files("vidsleuth").joinpath("data", "units.json").read_text(
 UNITS = {s for group in ("units", "torque") for spellings in _TABLE[group].values() for s in spellings}
 _FRACTIONS = [
     (r"\b(?:an|one) hour and a half\b", "1.5 hours"), (r"\bhalf an? (?=\w)", "0.5 "), (r"\bhalf of an? (?=\w)", "0.5 "),
-    (r"\ba quarter of an? (?=\w)", "0.25 "), (r"\bthree quarters of an? (?=\w)", "0.75 "),
+    (r"\bthree quarters of an? (?=\w)", "0.75 "), (r"\b(\d+) quarters of an? (?=\w)", lambda m: f"{int(m.group(1)) / 4:g} "),
+    (r"\b(?:(?:a|one) )?quarter of an? (?=\w)", "0.25 "),
     (r"\b(?:a|one) dozen\b", "12"), (r"\bhalf a dozen\b", "6"), (r"\b(\d+) dozen\b", lambda m: str(12 * int(m.group(1)))),
     (r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}"), (r"\b(\d+) and a quarter\b",
                                                                         lambda m: f"{int(m.group(1)) + 0.25:g}"),
     (r"\b(\d+) \((\d+)\)", r"\1"),  # "five (5) minutes" after digits: one number
 ]
+# "once a year", "once per month": a frequency of one per period states the period as its interval
+_ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
+# an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre" are one unit
+_ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|additional|further) (?=(?:{})\b)".format(
+    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
+# an article after a bound or approximation word is an amount of one: "about a centimetre", "under a minute",
+# "nearly a kilo", "at least a week"
+_BOUNDED = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under|than|least|most|up to|within|"
+                      r"just|barely|only)\s+$", re.I)
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
 _SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
     "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
@@ -52,7 +66,7 @@ _FREQUENCY = re.compile(r"\b(?:once|twice|thrice|times|per|every|each)\s+$", re.
 _ZH_DIGIT = "一二三四五六七八九"
 _ZH_PAIR = re.compile(rf"(?<![{_ZH_DIGIT}十百千万])([{_ZH_DIGIT}])([{_ZH_DIGIT}])(?![{_ZH_DIGIT}十百千万])")
 _WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 and 25", "3000 and 499"
-_ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
+_ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦时": "kWh", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
 # a sign said as a word before a number, not after one ("10 minus 3" is arithmetic)
 _SIGN_WORD = re.compile(r"(?<![\d.])(?<!\d\s)\b(?:minus|negative)\s+(?=\d)", re.I)
 # "half" as a share of a whole: after a word that sets a level ("at", "to", "about", "than"…) and not
@@ -78,6 +92,8 @@ def _small(m: re.Match) -> str:
     if word in ("a", "an"):
         if before.split() and before.split()[-1].lower() in UNITS or _FREQUENCY.search(before):
             return m.group(1)
+        if _BOUNDED.search(m.string[max(0, m.start() - 16):m.start()]):
+            return "1"
         unit = re.match(r"\s+([a-z]+)(\s+of\b)?", m.string[m.end():], re.I)
         if unit and not unit.group(2) and unit.group(1).lower().rstrip("s") not in _TIME_UNITS:
             return m.group(1)
@@ -87,6 +103,7 @@ def _small(m: re.Match) -> str:
 def _english(text: str) -> str:
     from text_to_num import alpha2digit
 
+    text = _ONE_FULL.sub("1 ", _ONCE.sub("every 1 ", text))
     t = alpha2digit(_HYPHENED.sub(r"\1 ", text), "en")  # leaves "one", "two" alone (its threshold: "no one knows")
     t = _HYPHENED.sub(r"\1 ", t)
     for step in range(2):  # "half an hour" first; then "two and a half" once "two" is 2
@@ -116,7 +133,10 @@ def _chinese(text: str) -> str:
     for word, unit in _ZH_UNIT_GUARD.items():  # "两千千卡": the unit's 千 is not a numeral
         text = re.sub(rf"\s*{word}", f" {unit} ", text)  # "300 千卡" and "300千卡" alike
     text = re.sub(r"零下\s*(?=\d)", "-", text)  # "零下5℃" is -5 °C (cn2an reads 零下五 but makes 零下5 "0下5")
-    text = re.sub(r"([一二两三四五六七八九十\d]+)个半小时", lambda m: f"{m.group(1).replace('两', '二')}.5小时", text)
+    # a half: "两个半小时" 2.5 h, "一年半" 1.5 years, "半年" half a year (cn2an reads 半小时 and 半个月 only)
+    text = re.sub(r"([一二两三四五六七八九十\d]+)(个半(?:小时|钟头|月|星期)|[年天周日]半)",
+                  lambda m: f"{m.group(1).replace('两', '二')}.5{m.group(2).replace('半', '')}", text)
+    text = re.sub(r"(?<![大多个\d一二两三四五六七八九十])半(?=年|天|周|日|分钟|秒)", "0.5", text)
     text = _ZH_TWO.sub("二", text)  # "每两周", "两次": 两 before a unit is the numeral two
     text = _ZH_PAIR.sub(lambda m: f"{m.group(1)}～{m.group(2)}" if _ZH_DIGIT.index(m.group(2)) == _ZH_DIGIT.index(
         m.group(1)) + 1 else m.group(0), text)
@@ -137,16 +157,23 @@ def has_cjk(text: str) -> bool:
 
 
 _ZH_TWO = re.compile("两(?=" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
-                     + f"|[{_ZH_MEASURE}])")
+                     + f"|[{_ZH_MEASURE}]" + r"|\s(?:kcal|kg|km|kWh|kW|kJ|kPa)\b)")  # "两千瓦" once 千瓦 is kW
 # a Chinese rate says its denominator first: 每升水加1克 is 1 g per litre, 每小时烧150克 150 g per hour
 _ZH_SPELLINGS = sorted((u for u in UNITS if has_cjk(u)), key=len, reverse=True)
 _ZH_PER = [u for u in _ZH_SPELLINGS if any(u in _TABLE["units"].get(k, ()) for k in ("second", "minute", "hour", "l", "ml",
                                                                                       "g", "kg"))]
-_ZH_RATE = re.compile("每(?P<per>" + "|".join(map(re.escape, _ZH_PER)) + r")(?P<mid>[\u4e00-\u9fff]{0,4}?)\s?(?P<n>\d+(?:\.\d+)?)\s?"
+_ZH_RATE = re.compile("每(?P<one>1\\s?)?(?P<per>" + "|".join(map(re.escape, _ZH_PER)) + r")(?P<mid>[\u4e00-\u9fff]{0,4}?|[\u4e00-\u9fff]{0,4},[\u4e00-\u9fff]{0,3}?)\s?(?P<n>\d+(?:\.\d+)?)\s?"
                       "(?P<u>" + "|".join(map(re.escape, _ZH_SPELLINGS)) + r")(?![/／\u4e00-\u9fff]*?每)(?![/／])")
 # a Chinese unit glued to the next number once cn2an has written it ("199元一支" -> "199元1支")
 _ZH_GLUED = re.compile("(" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
                        + r")(?=\d)")
+
+
+def _zh_rate(m: re.Match) -> str:
+    """每升水加3克 as 3 g per litre; 每一公斤白菜，用三十克盐 too (the "one" of the denominator is no amount)."""
+    if m.group("u") == m.group("per"):
+        return m.group(0)
+    return f"每{m.group('per')}{m.group(0)[m.end('per') - m.start():]}/{m.group('per')}"
 
 
 _BRACKET_UNIT = re.compile(r"\((?P<u>[^()\d]{1,8})\)\s+(?P<n>\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?)(?=\s*(?:$|[|,;]))")
@@ -162,7 +189,9 @@ def _unit_after(m: re.Match) -> str:
 def normalise(text: str, language: str = "auto") -> str:
     """Digits for number words in ``text`` (English, and Chinese numerals where the text has any),
     thousands separators removed, Unicode forms folded (NFKC keeps °, ℃ becomes °C)."""
-    t = unicodedata.normalize("NFKC", str(text or "")).replace("−", "-")
+    # a thin or no-break space between digit groups is a thousands separator ("15 000 km"; NFKC makes it a space)
+    t = re.sub(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))", "", str(text or ""))
+    t = unicodedata.normalize("NFKC", t).replace("−", "-")
     t = re.sub(r"°\s*°", "°", t)  # "240°℃" as OCR reads a caption (℃ folds to °C)
     t = re.sub(r"(?<=[A-Za-z]{3})(?=\d+(?:\.\d+)?\s?(?:°|%))", " ", t)  # "NOZZLE240°C": a label glued to its value
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
@@ -173,7 +202,7 @@ def normalise(text: str, language: str = "auto") -> str:
         t = re.sub(r"(?<=[\u4e00-\u9fff]):(?=\s*\d)", "：", t)
         t = re.sub(r"(?<=[\u4e00-\u9fff])/(?=\s*\d)", "／", t)
         t = _ZH_GLUED.sub(r"\1 ", _chinese(t))
-        t = _ZH_RATE.sub(lambda m: f"{m.group(0)}/{m.group('per')}" if m.group("u") != m.group("per") else m.group(0), t)
+        t = _ZH_RATE.sub(_zh_rate, t)
     if language in ("en", "auto"):
         t = _english(t)
     return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)

@@ -10,11 +10,17 @@ anything else a *claim*. On-screen text that states the same value or code withi
 seconds joins the spoken anchor as a second moment; an on-screen value with a unit or currency
 never spoken ("$3,499", "625 Wh") is an anchor of its own, named after the speech around it. A
 caption that is only an amount in cents ("64.99", "14.99": a price panel whose currency sign the
-recogniser dropped) is a price anchor, its currency unstated; a caption restating a number the
-narration says without its unit ("500 g flour" over "…to 500 of flour") is that sentence's second
-moment, not an anchor of its own.
+recogniser dropped) is a price anchor, its currency unstated, and so is a caption that is only a
+whole number ("469") shown while the narration speaks of the price; any other caption that is only a
+number ("250" over "…balls of this weight") is the value the screen gives, its unit unstated (a year
+or a one-digit counter is no value). A caption restating a number the narration says without its
+unit ("500 g flour" over "…to 500 of flour") is that sentence's second moment, not an anchor of its
+own, and one value said twice in one sentence ("a good quarter of an hour, about 15 minutes") is one
+anchor with two moments.
 Anchors are ranked by relevance to the request (subject-word overlap plus e5 similarity, with a
-bonus for stated values, which are what external sources can check).
+bonus for stated values, which are what external sources can check). A value is ranked by what it
+is about: an on-screen value by the words shown with it and what is said meanwhile, a clause naming
+no thing of its own by its whole sentence, a spoken value by the panel that shows it too.
 """
 
 from __future__ import annotations
@@ -92,8 +98,9 @@ def _rejoin(segments: list[Segment]) -> list[Segment]:
     return out
 
 
-def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, str]]:
-    """Sentences of speech with times interpolated inside their segment by character position."""
+def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, str, str]]:
+    """Sentences of speech with times interpolated inside their segment by character position, each
+    clause of a long one with the whole sentence it was cut from."""
     out = []
     for seg in _rejoin(segments):
         parts = []
@@ -101,12 +108,13 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
             # ASR often runs sentences together with commas ("Welcome back, today, a country loaf,
             # proof it for five hours,"): a long one is cut into clauses so a value's moment is the
             # clause that says it, not the start of the run
-            parts += [c for c in re.split(r"(?<=[,;，；])(?!\d)\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
-        total = sum(len(p) for p in parts) or 1
+            cut = [c for c in re.split(r"(?<=[,;，；])(?!\d)\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
+            parts += [(c, sent) for c in cut]
+        total = sum(len(p) for p, _ in parts) or 1
         t, span = seg.start, max(0.0, seg.end - seg.start)
-        for p in parts:
+        for p, sent in parts:
             dt = span * len(p) / total
-            out.append((p, round(t, 2), round(t + dt, 2), seg.kind))
+            out.append((p, round(t, 2), round(t + dt, 2), seg.kind, sent))
             t += dt
     return out
 
@@ -182,6 +190,26 @@ def _bare_price(text: str) -> str:
     return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
 
 
+# a caption that is a number and nothing else ("469", "1,250"; not a year or a one-digit counter)
+_BARE_NUMBER = re.compile(r"\s*(\d{1,3}(?:,\d{3})+|\d{2,})\s*")
+_PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
+                     r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
+
+
+def _bare_number(text: str) -> str:
+    """The number of a caption that shows a number and nothing else ('' for anything more, and for a year)."""
+    m = _BARE_NUMBER.fullmatch(text)
+    n = m.group(1).replace(",", "") if m else ""
+    return "" if re.fullmatch(r"(?:19|20)\d\d", n) else n
+
+
+def _during(seg: Segment, drafts: list[dict]) -> str:
+    """What is said while a caption is shown (from just before it appears): what an on-screen value
+    is about ("…and this is what it cost" over "469")."""
+    return " ".join(d["text"] for d in drafts if d["moments"][0].kind != "ocr"
+                    and d["moments"][0].end >= seg.start - 2.0 and d["moments"][0].start <= seg.end)
+
+
 def _unit_less(text: str) -> set[float]:
     """The numbers a spoken sentence says without a unit ("…to 500 of flour": 500)."""
     norm = normalise(text)
@@ -214,19 +242,38 @@ def _panel(seg: Segment, screen: list[Segment]) -> str:
 def _drafts(timeline: Timeline) -> list[dict]:
     speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
     drafts: list[dict] = []
-    for text, start, end, kind in (c for s in _spoken_sentences(speech) for c in _zh_clauses(*s)):
+    for text, start, end, kind, whole in ((*c, s[4]) for s in _spoken_sentences(speech) for c in _zh_clauses(*s[:4])):
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
-        drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)],
-                       "q": quantities(text), "c": codes(text)})
-    for seg in (part for whole in screen for part in _caption_parts(whole)):
+        q, prev = quantities(text), drafts[-1] if drafts else None
+        if prev is not None and q and prev["whole"] == whole and prev["q"] and all(any(v.same_as(w) for w in prev["q"])
+                                                                                   for v in q):
+            prev["moments"].append(Moment(start, end, kind, text))  # "a good quarter of an hour, about 15 minutes,"
+            continue  # … one value said again in one sentence: one anchor
+        # a clause cut from a longer sentence that names no thing of its own ("about 15 minutes,") is about
+        # what its sentence names ("… to drain completely"): the sentence ranks it
+        bare = whole.strip() != text.strip() and not objects(subject_words(text)) - set(UNITS)
+        drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)], "whole": whole,
+                       "q": q, "c": codes(text), "about": whole if bare else ""})
+    spoken = list(drafts)
+    for whole, seg in ((whole, part) for whole in screen for part in _caption_parts(whole)):
         q, c = quantities(seg.text), codes(seg.text)
-        price = _bare_price(seg.text)
+        panel, said_meanwhile = _panel(seg, screen), _during(seg, spoken)
+        shown = " ".join(o.text for o in screen if o is not whole and abs(o.start - seg.start) <= 0.5)  # shown with it
+        about = " ".join(x for x in (whole.text if whole.text != seg.text else "", shown, said_meanwhile) if x)
+        price, number = _bare_price(seg.text), _bare_number(seg.text)
+        if number and _PRICED.search(about):
+            price, number = number, ""  # a whole number shown while its price is spoken of: its currency sign was lost
+        if number:  # a number shown alone, its unit unstated: the value the screen gives for what is said meanwhile
+            drafts.append({"kind": "parameter", "text": seg.text.strip(), "q": [], "c": [], "label": number, "about": about,
+                           "moments": [Moment(seg.start, seg.end, "ocr", seg.text)], "context": panel or said_meanwhile})
+            continue
         if price:
             if not any(d.get("price") == price and abs(d["moments"][0].start - seg.start) <= ALIGN_S for d in drafts):
                 said = f"¤{price}"  # the currency sign for a currency left unsaid: meets a source's price in any currency
                 drafts.append({"kind": "parameter", "text": said, "q": quantities(said), "c": [], "price": price,
                                "label": said, "moments": [Moment(seg.start, seg.end, "ocr", seg.text)], "context": "",
+                               "about": about,
                                "zh": any(has_cjk(x.text) for x in screen)})
             continue
         if not q and not c:
@@ -239,6 +286,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
         same = next((d for d in near if any(a.same_as(b) for a in q for b in d["q"]) or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
+            same["about"] = f"{same.get('about', '')} {shown}".strip()  # the panel's words are about the value said
             q = [v for v in q if not any(v.same_as(b) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
             if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):
                 continue
@@ -246,8 +294,8 @@ def _drafts(timeline: Timeline) -> list[dict]:
         if any(d["kind"] == "parameter" and d["moments"][0].kind == "ocr" and d["text"] == seg.text for d in drafts):
             continue  # the same caption read again a moment later
         said = min(near, key=lambda d: abs(d["moments"][0].start - seg.start), default=None)
-        panel = _panel(seg, screen) if not objects(subject_words(seg.text)) - set(UNITS) else ""  # "1,800 rpm": no words
-        drafts.append({"kind": "parameter" if q else "entity", "text": seg.text, "q": q, "c": c,
+        panel = panel if not objects(subject_words(seg.text)) - set(UNITS) else ""  # "1,800 rpm": no words
+        drafts.append({"kind": "parameter" if q else "entity", "text": seg.text, "q": q, "c": c, "about": about,
                        "moments": [Moment(seg.start, seg.end, "ocr", seg.text)],
                        "context": panel or (said["text"] if said and not said["q"] else "")})
     return drafts
@@ -262,7 +310,7 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     dense = [0.0] * len(drafts)
     if embedder is not None:
         qv = embedder.embed([request], kind="query")
-        pv = embedder.embed([d["text"] for d in drafts], kind="passage")
+        pv = embedder.embed([f"{d['text']} {d.get('about', '')}".strip() for d in drafts], kind="passage")
         dense = [float(x) for x in (pv @ qv.T)[:, 0]]
         lo = min(dense)
         dense = [max(0.0, (x - lo) / max(1e-9, max(dense) - lo)) for x in dense] if len(dense) > 1 else [1.0]
@@ -270,9 +318,9 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     for d, dn in zip(drafts, dense):
         subj = subject_words(d["text"] + " " + d.get("context", "")) | set().union(
             *(subject_words(m.text) for m in d["moments"]))
-        lex = len(subj & want) / max(1, len(want))
         if d.get("price"):
-            subj |= {"price"}
+            subj |= subject_words("price 价格")
+        lex = len((subj | subject_words(d.get("about", ""))) & want) / max(1, len(want))
         counted = d["q"] and all(v.dimension.startswith("count:") for v in d["q"])
         bonus = {"parameter": 0.15 if counted else 0.3, "entity": 0.2, "open_question": 0.1}.get(d["kind"], 0.0)
         if d["kind"] in ("claim", "procedure", "open_question") and lex < 0.25:

@@ -19,7 +19,8 @@ test. The parts are maintained libraries:
   the minimum"); ppm (in water, 1 mg/L), bpm and pH (its own dimension, written before its number)
   are units; a count names a plural noun or a measure ending its clause ("3 coats", "180 grit."),
   not a name's number ("Vault 13 home battery") or a participle; Chinese measure words (次, 遍,
-  杯…) count.
+  杯…) count, and an ordinal (第3步, 第5天) counts nothing; a range runs upwards ("6 to 5 %" without
+  "from" is a misheard number, not a range).
 """
 
 from __future__ import annotations

@@ -146,7 +146,10 @@ def show_unit(unit: str, one: bool = False) -> str:
     """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats",
     or "coat" after the number one)."""
     if unit.startswith("count:"):
-        return unit[6:] + ("" if has_cjk(unit) or one else "s")
+        noun = unit[6:]
+        if has_cjk(unit) or one:
+            return noun
+        return re.sub(r"(?<=[^aeiou])y$", "ie", noun) + ("es" if re.search(r"(?:s|sh|ch|x|z)$", noun) else "s")  # batteries, boxes
     m = re.fullmatch(r"\((.+)\)/\((.+)\)", unit)
     if m:
         return f"{show_unit(m.group(1))}/{show_unit(m.group(2))}"

@@ -129,13 +129,15 @@ def _dimension_of(spelled: str) -> str:
 
 
 def _unit_of(m: re.Match, text: str) -> str:
+    if text[max(0, m.start() - 1):m.start()] == "第":
+        return ""  # "第2步", "第3天": an ordinal names an item of a sequence, not an amount
     for group in ("ub", "ua") if m.group("b") else ("ua",):  # "250 ml cup": the unit is the first one
         if m.group(group):
             return _expr(m.group(group))
     if m.group("pre"):
         return PREFIX_UNITS[m.group("pre").strip().lower()]
     if _ORDINAL.search(text[max(0, m.start() - 12):m.start()]):
-        return ""  # "Step 3 rinse", "Rule 2", "No. 4": the number names an item of a sequence, it counts nothing
+        return ""  # "Step 3 rinse", "Rule 2", "No. 4", "第2步": the number names an item of a sequence, it counts nothing
     word = _COUNT.match(text, m.end())
     # a count names a plural noun ("4 coats") or a measure ending its clause ("finish at 180 grit."): in
     # "the Vault 13 home battery" the number is a name's, and "8,900 installed" counts no participle
@@ -163,7 +165,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
     spelled = raw.lower()
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v"):
         return False
-    if raw in ("G", "M", "S", "H"):  # unit symbols are case-sensitive: "800G", "5M", "12S" are names, not grams or metres
+    if raw in ("G", "M", "S", "H") or raw in ("M2", "M3") and text != text.upper():
+        # unit symbols are case-sensitive: "800G", "5M", "12S", "four M3 bolts" are names (a caption all in capitals is not)
         return False
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
         return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
@@ -207,6 +210,8 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             end = m.end()
         if two and nums[1] < nums[0] and m.group("sep") in ("-", "–", "—"):
             continue  # "2024-03": a date or a code, not a range
+        if two and nums[1] < nums[0] and not re.search(r"\bfrom\s*$|从\s*$", before, re.I):
+            continue  # "at 6 to 5% hydration": a range runs upwards; downwards without "from" is a misheard number
         after = t[end:end + 16]
         form, tol = _form(before, after, two)
         if m.group("tol"):
