@@ -140,6 +140,8 @@ def names_in(text: str, common: set[str] | frozenset = frozenset(), brands: set[
             continue  # "Vault 13 kWh", "Model 3 %": a quantity
         if len(name.split()) > 1 and (first.lower() in _MONTHS or first.lower() in lower):
             continue
+        if re.fullmatch(r"(?:19|20)\d\d", name.split()[-1]):
+            continue  # "Posted 2024", "Updated 2025": a year, not a model number
         out.add(name)
     for brand in brands:  # "Summitfire Titan" beside a video's "Summitfire Nano 2": another model of the brand
         for m in re.finditer(rf"\b({re.escape(brand)})\s+([A-Z][a-z]{{2,}})\b", text, re.I):
@@ -267,7 +269,7 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
         # a name without digits is looked for as written, not as speech recognition might slip ("Mini" is no "min")
         shared |= {n for n in video_names if said_in(n, text, common) if re.search(r"\d", n) or _phrase_in(n, text)}
         # another model of the video's product's brand or line ("Summitfire Titan", "Duo 3", "Nova X5 Pro")
-        siblings = {n for n in own - shared if (set(brand_of(n)) & brands or model_of(n)[0] in lines)
+        siblings = {n for n in own - shared if (set(brand_of(n)) & brands or model_of(n)[0] in lines or _variant(n, video_names))
                     and not any(same_model(n, v) for v in video_names)}
         out.append(Signals(location=d.location, title=d.title, similarity=sim, standing=rank,
                            software=max(0.0, software_share(d.passages) - video_share),
@@ -290,6 +292,13 @@ def _video_names(video_text: str, common: set[str]) -> tuple[set[str], set[str],
     brands |= {_tokens(n)[0] for n in plain}
     lines = {model_of(n)[0] for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
     return numbered | plain, brands, lines
+
+
+def _variant(name: str, video_names: set[str]) -> bool:
+    """A variant of a video's numbered model: its model words and one more ("S2 Pro" beside the S2)."""
+    model = model_of(name)
+    return any(re.search(r"\d", " ".join(v)) and len(model) == len(v) + 1 and model[:len(v)] == v
+               for v in map(model_of, video_names))
 
 
 def _phrase_in(name: str, text: str) -> bool:
