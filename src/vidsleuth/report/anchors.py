@@ -307,6 +307,10 @@ def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embe
     if not drafts:
         return []
     want = subject_words(request)
+    # the model the request names ("安和DSZF-60电热水器": a code glued to Chinese too) is the subject of every
+    # anchor, not one of them
+    asked = set(codes(re.sub(r"[\u4e00-\u9fff]", " ", request)))
+    drafts = [d for d in drafts if not (d["kind"] == "entity" and d["c"] and set(d["c"]) <= asked)] or drafts
     dense = [0.0] * len(drafts)
     if embedder is not None:
         qv = embedder.embed([request], kind="query")
