@@ -101,7 +101,7 @@ def test_a_number_shown_alone_with_no_unit_is_a_value_named_by_what_is_said():
     assert "portion" in shown[0].heading.lower()
 
 
-@pytest.mark.parametrize("caption", ["2024", "7"])
+@pytest.mark.parametrize("caption", ["2024", "7", "00", "07"])
 def test_a_year_or_a_counter_shown_alone_is_no_anchor(caption):
     tl = _tl(Segment(0.0, 6.0, "ocr", caption, 0.95, "ocr"),
              Segment(0.2, 5.0, "speech", "Here is the price of the new model.", 1.0, "asr"))

@@ -190,8 +190,9 @@ def _bare_price(text: str) -> str:
     return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
 
 
-# a caption that is a number and nothing else ("469", "1,250"; not a year or a one-digit counter)
-_BARE_NUMBER = re.compile(r"\s*(\d{1,3}(?:,\d{3})+|\d{2,})\s*")
+# a caption that is a number and nothing else ("469", "1,250"; not a year, a one-digit counter or a
+# zero-led code or clock reading: "00", "07")
+_BARE_NUMBER = re.compile(r"\s*((?!0)\d{1,3}(?:,\d{3})+|(?!0)\d{2,})\s*")
 _PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
                      r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
 
