@@ -91,3 +91,57 @@ def test_a_plain_proper_name_does_not_make_the_product_known():
     got = {s.location: s for s in signals(docs, video, _FlatEmbedder(), video_text=video)}
     assert not got["/d/calc.html"].product_known and decide(got["/d/calc.html"]).keep
     assert isinstance(got["/d/kit.pdf"], Signals) and decide(got["/d/kit.pdf"]).keep
+
+
+def _a(aid: str, text: str):
+    from vidsleuth.report.types import Anchor, Moment
+
+    return Anchor(aid, "parameter", text, "", "", (Moment(1.0, 3.0, "speech", text),))
+
+
+def _page(title: str, *texts: str):
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title=title, location="/x/page.html")
+    return [Passage(src, t, "text") for t in texts]
+
+
+def test_a_data_sheets_unit_column_gives_each_row_its_unit():
+    from vidsleuth.report.facts import statement
+    from vidsleuth.report.sources.documents import passages_with_headings
+
+    text = ("Data sheet for the lamp.\n\n| Property | Unit | Value |\n|---|---|---|\n| Luminous flux | lm | 780–820 |\n"
+            "| Colour | – | warm white |\n\n| 项目 | 单位 | 数值 |\n|---|---|---|\n| 功率 | W | 9 |\n")
+    rows = [(p, c) for p, c, _ in passages_with_headings(text) if p.startswith("|")]
+    assert rows[0] == ("| Luminous flux | lm | 780–820 |", "| Property | Unit | Value (lm) |")  # the row as written
+    assert rows[1] == ("| Colour | – | warm white |", "| Property | Unit | Value |")  # no unit to add
+    assert statement(*rows[2]).readings[0].value.dimension == statement("| 功率 | 9 W |").readings[0].value.dimension
+    flux = statement(*rows[0]).readings[0].value
+    assert (flux.lo, flux.hi) == (780, 820) and flux.form == "range"
+
+
+def test_a_year_is_no_model_number_and_a_variant_of_the_videos_model_is_a_sibling():
+    assert not names_in("Posted 2024 by the editors")
+    video = "Voltaro R4 review\nIs this Voltaro R4 review right?\nThe R4 rides 40 km."
+    docs = [Document("/d/r4.html", "Voltaro R4 scooter", (), ("The R4 rides 40 km.",)),
+            Document("/d/r4max.html", "R4 Max", (), ("| Spec | R4 Max | | Range | 65 km |",)),
+            Document("/d/rules.html", "Scooter rules", (), ("Posted 2024. Scooters are limited to 25 km/h.",)),
+            Document("/d/tyres.html", "Tyre pressure for scooters", (), ("Inflate to 50 psi.",))]
+    got = {s.location: s for s in signals(docs, video, _FlatEmbedder(), video_text=video)}
+    assert got["/d/r4max.html"].siblings == ("R4 Max",) and not decide(got["/d/r4max.html"]).keep
+    assert not got["/d/rules.html"].other_names and decide(got["/d/rules.html"]).keep
+
+
+def test_a_unit_column_does_not_make_a_data_sheet_a_comparison_table():
+    from vidsleuth.report.scope import other_items
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="Lamp data sheet", location="/x/sheet.pdf")
+    sheet = [(Passage(src, "| Luminous flux | lm | 800 |", "text", context="| Property | Unit | LX-4 (lm) |"),
+              "| Luminous flux | lm | 800 |")]
+    table = [(Passage(src, "| Brightlite 7 | 800 | 9 |", "text", context="| Lamp | Flux (lm) | Power (W) |"),
+              "| Brightlite 7 | 800 | 9 |")]
+    assert other_items(sheet, {"lamp"}) == set()  # one value column beside its unit
+    assert other_items(table, {"lamp"}) == {0}  # another item's row in a comparison

@@ -6,6 +6,7 @@ ranks among the rest: how near a value is in scale to an anchor's, which anchors
 from __future__ import annotations
 
 import math
+import re
 
 from ..values import SCALE
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words
@@ -104,8 +105,9 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
     another item, whose values are set beside the video's, neither for nor against them."""
     out = set()
     for i, (p, text) in enumerate(units):
-        if not (p.context and text.lstrip().startswith("|")) or p.context.count("|") < 4:
-            continue  # a header of three columns or more: | label | value | value |
+        heads = [h for h in cells(p.context) if not re.fullmatch(r"(?:units?|单位)", h.strip(), re.I)] if p.context else []
+        if not text.lstrip().startswith("|") or len(heads) < 3:
+            continue  # a header of three columns or more: | label | value | value | (a unit column is none)
         label = cells(text)[0]
         named = objects(subject_words(label))  # a row keyed by a value ("| 75 | 5.5 | 6.0 |") names no item
         if named and not quantities(label) and not named & about:

@@ -171,8 +171,26 @@ def _tables(text: str) -> tuple[str, list[tuple[str, str, str]]]:
             header = cell
             rest.append("")
             continue
-        rows.append((cell, header, caption))
+        row, head = _unit_folded(cell, header)
+        rows.append((row, head, caption))
     return "\n".join(rest), rows
+
+
+_UNIT_HEADER = re.compile(r"(?:units?|单位)", re.I)
+
+
+def _unit_folded(row: str, header: str) -> tuple[str, str]:
+    """(row, its header): under a header with a unit column, each row's header carries that row's
+    unit on its value columns ("| Spreading rate | m²/L | 12–14 |" under "| Property | Unit | Value
+    (m²/L) |"), as a reader reads a data sheet; the row itself stays as the document writes it, so
+    that its citation is found there."""
+    heads = [c.strip() for c in header.strip().strip("|").split("|")]
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    at = next((i for i, h in enumerate(heads) if i and _UNIT_HEADER.fullmatch(h)), None)
+    if at is None or len(cells) != len(heads) or re.fullmatch(r"[-–—/]*", cells[at]):
+        return row, header
+    named = [h if i in (0, at) or not re.search(r"\d", cells[i]) else f"{h} ({cells[at]})" for i, h in enumerate(heads)]
+    return row, "| " + " | ".join(named) + " |"
 
 
 def is_heading(line: str) -> bool:
