@@ -214,6 +214,15 @@ def cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
+_UNIT_COLUMN = re.compile(r"(?:units?|单位)", re.I)
+
+
+def unit_column(head: str) -> bool:
+    """Whether a table header cell heads the column of units ("Unit", "单位"): a data sheet's row
+    then names its own unit there, and the column is no value of its own."""
+    return bool(_UNIT_COLUMN.fullmatch(head.strip()))
+
+
 def _header_unit(header: str) -> str:
     """The unit a column header names: "Motor torque (Nm)" -> "Nm", "Temp °C" -> "°C"."""
     header = unicodedata.normalize("NFKC", header)  # "每周推荐时间（分钟）": full-width brackets

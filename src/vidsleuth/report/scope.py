@@ -6,10 +6,9 @@ ranks among the rest: how near a value is in scale to an anchor's, which anchors
 from __future__ import annotations
 
 import math
-import re
 
 from ..values import SCALE
-from .facts import Statement, cells, identifiers, objects, quantities, subject_words
+from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
 
@@ -105,7 +104,7 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
     another item, whose values are set beside the video's, neither for nor against them."""
     out = set()
     for i, (p, text) in enumerate(units):
-        heads = [h for h in cells(p.context) if not re.fullmatch(r"(?:units?|单位)", h.strip(), re.I)] if p.context else []
+        heads = [h for h in cells(p.context) if not unit_column(h)] if p.context else []
         if not text.lstrip().startswith("|") or len(heads) < 3:
             continue  # a header of three columns or more: | label | value | value | (a unit column is none)
         label = cells(text)[0]

@@ -12,6 +12,7 @@ import unicodedata
 from pathlib import Path
 
 from ...errors import VidsleuthError, require
+from ..facts import cells, unit_column
 from ..types import Source
 from . import Gathered, Passage
 from .dates import page_date
@@ -164,9 +165,9 @@ def _tables(text: str) -> tuple[str, list[tuple[str, str, str]]]:
         if re.fullmatch(r"\|?[\s:|-]+\|?", cell):
             continue  # the |---|---| rule under a header
         if not header:
-            cells = [c.strip() for c in cell.strip("|").split("|")]
-            if not caption and len(cells) > 1 and cells[0] and not any(cells[1:]):
-                caption = cells[0]  # "| Working properties |  |": the table's title, not its header
+            heads = cells(cell)
+            if not caption and len(heads) > 1 and heads[0] and not any(heads[1:]):
+                caption = heads[0]  # "| Working properties |  |": the table's title, not its header
                 continue
             header = cell
             rest.append("")
@@ -176,20 +177,16 @@ def _tables(text: str) -> tuple[str, list[tuple[str, str, str]]]:
     return "\n".join(rest), rows
 
 
-_UNIT_HEADER = re.compile(r"(?:units?|单位)", re.I)
-
-
 def _unit_folded(row: str, header: str) -> tuple[str, str]:
     """(row, its header): under a header with a unit column, each row's header carries that row's
     unit on its value columns ("| Spreading rate | m²/L | 12–14 |" under "| Property | Unit | Value
     (m²/L) |"), as a reader reads a data sheet; the row itself stays as the document writes it, so
     that its citation is found there."""
-    heads = [c.strip() for c in header.strip().strip("|").split("|")]
-    cells = [c.strip() for c in row.strip().strip("|").split("|")]
-    at = next((i for i, h in enumerate(heads) if i and _UNIT_HEADER.fullmatch(h)), None)
-    if at is None or len(cells) != len(heads) or re.fullmatch(r"[-–—/]*", cells[at]):
+    heads, values = cells(header), cells(row)
+    at = next((i for i, h in enumerate(heads) if i and unit_column(h)), None)
+    if at is None or len(values) != len(heads) or re.fullmatch(r"[-–—/]*", values[at]):
         return row, header
-    named = [h if i in (0, at) or not re.search(r"\d", cells[i]) else f"{h} ({cells[at]})" for i, h in enumerate(heads)]
+    named = [h if i in (0, at) or not re.search(r"\d", values[i]) else f"{h} ({values[at]})" for i, h in enumerate(heads)]
     return row, "| " + " | ".join(named) + " |"
 
 
