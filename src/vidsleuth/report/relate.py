@@ -138,6 +138,12 @@ def own_case(text: str) -> bool:
                 and not _DISPUTE.search(text) and not REVISION.search(text))
 
 
+def _video_says(cue: str, anchor_text_: str) -> bool:
+    """Whether the video says the first word of a difference cue too ("drop", "apart", "out"): it then
+    names the quantity itself, not a change of it."""
+    return bool(re.search(rf"\b{re.escape(cue.split()[0])}\b", anchor_text_, re.I))
+
+
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
@@ -147,10 +153,9 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
         return "former"
     after = text[r.value.end:r.value.end + 24]
     delta = _DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
-    delta = delta and not re.search(rf"\b{re.escape(delta.group(0).split()[0])}\b", anchor_text_, re.I)
+    delta = delta and not _video_says(delta.group(0), anchor_text_)
     apart = _DELTA_AFTER.search(after)  # "18 to 24 inches apart" is a spacing where the video spaces plants "60 cm apart"
-    word = re.sub(r"^\s*or \d+(?:\.\d+)?\s+", "", apart.group(0)).split()[0] if apart else ""  # "out", "apart", "above"
-    apart = apart and not re.search(rf"\b{re.escape(word)}\b", anchor_text_, re.I)
+    apart = apart and not _video_says(re.sub(r"^\s*or \d+(?:\.\d+)?\s+", "", apart.group(0)), anchor_text_)
     if not _CHANGE.search(anchor_text_) and (delta or apart or (
             re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
