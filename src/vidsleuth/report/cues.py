@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 
-_COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
+COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
                       r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)"  # 从而/因而: a consequence, not a contrast
                       r"|(?<![对无])比(?![例较率赛重])[^，。；,;]{1,12}?(?:更|还|要|低|高|多|少|大|小|快|慢|贵|便宜|长|短|强|弱)", re.I)  # 比…更
 # a page's title that sets things side by side: "A vs B", "Squeeze filters compared", "A or B: which…",
 # "What's the difference", "储水式与即热式热水器对比", "韩式泡菜和四川泡菜有什么不同"
-_COMPARISON_TITLE = re.compile(r"\b(?:vs\.?|versus|compared|comparisons?|comparing|head[- ]to[- ]head|differences? between|"
+COMPARISON_TITLE = re.compile(r"\b(?:vs\.?|versus|compared|comparisons?|comparing|head[- ]to[- ]head|differences? between|"
                                r"what'?s the difference|which is better)\b|对比|比较|区别|差别|差异|有什么不同|有何不同|哪个好", re.I)
 REVISION = re.compile(
     r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state|rate|quote|give|put)\w*|revised|revision|updated?|"
@@ -32,52 +32,52 @@ REVISION = re.compile(
     r"|(?:缩短|延长|减少|增加|降低|提高|下降|上升|降|涨|调)(?:为|到|至)|降价|涨价", re.I)
 # a value judged wrong ("45 minutes is far too short", "500 miles is fantasy", "两年才换的话太晚了");
 # "there is enough water" is no such judgement
-_REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
+REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                      r"(?:isn't|aren't|wasn't|weren't) enough|insufficient|rather than|instead of|no longer|wrong|myths?|"
                      r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|"
                      r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?)\b"
                      r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
 # a value stated only to be rejected: judged wrong, or under a negation ("never use 45 minutes", "不要…")
-_DISPARAGE = re.compile(_REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot)\b|不要|避免", re.I)
-_DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
+DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot)\b|不要|避免", re.I)
+DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
-_BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
+BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
                           r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,2}?(?:below|above|under|over|beyond|exceed\w*)\b|"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
-_EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
+EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
                       r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
                       r"controls?|influences?|key to|so the)\b"
                       r"|(?:that|this)(?:'s| is) why|exists? (?:mainly |only |largely )?to|in order to|serves? to"
                       r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
-_BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason)\b|因为|由于", re.I)
+BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason)\b|因为|由于", re.I)
 # a reason or mechanism said around a value ("…, which is why a minimum room temperature matters", "…, which is
 # what puffs the rim", "这就是泡菜需要先在室温放置一两天的原因")
-_REASON = re.compile(_BECAUSE.pattern + r"|\b(?:which|that|this)(?:'s| is) what\b|这就是|之所以|的原因|原因是", re.I)
+REASON = re.compile(BECAUSE.pattern + r"|\b(?:which|that|this)(?:'s| is) what\b|这就是|之所以|的原因|原因是", re.I)
 # a condition opening a sentence, up to its comma: "Below about 10 °C (50 °F), …", "If your drone weighs less than 250 g, …"
-_CONDITION = re.compile(r"^\W*(?:if|when|whenever|once|below|above|under|over|beyond)\b[^,;:—]*[,;:—]", re.I)
+CONDITION = re.compile(r"^\W*(?:if|when|whenever|once|below|above|under|over|beyond)\b[^,;:—]*[,;:—]", re.I)
 # what follows it is an instruction, not a consequence: "…, you should wait", "…, do not paint"
-_INSTRUCTION = re.compile(r"^\W*(?:then\s+)?(?:(?:you|we)\s+(?:should|must|need to|have to|'ll need|will need|ought)|"
+INSTRUCTION = re.compile(r"^\W*(?:then\s+)?(?:(?:you|we)\s+(?:should|must|need to|have to|'ll need|will need|ought)|"
                           r"do not|don'?t|never|always|make sure|be sure|please|wait|keep|use|add|set|let|try)\b", re.I)
-_POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
+POINTER = re.compile(r"\b(in another (?:article|post|video|guide)|see (?:also|our|the)|we cover|covered (?:in|elsewhere)|"
                       r"read more|click here|subscribe|in a (?:later|future|separate) (?:article|post|video))\b"
                       r"|详见|参见|另文", re.I)
-_APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
+APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|technique|approach|setting)|for example|"
                     r"in practice|works? (?:just )?as well|can be used)\b|同样适用|也适用|也可以用于", re.I)
 
 # "… and they have never split": a conjunction opening a new subject starts another clause
-_NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b)", re.I)
+NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b)", re.I)
 
 # telling the reader not to change a value keeps it ("230 °C is right — don't drop it", "never go lower"):
 # a negated change is an endorsement, not a rejection
-_KEEP = re.compile(r"\b(?:don'?t|do not|never|no need to|there'?s no need to)\s+(?:\w+\s+)?(?:drop|lower|raise|reduce|increase|"
+KEEP = re.compile(r"\b(?:don'?t|do not|never|no need to|there'?s no need to)\s+(?:\w+\s+)?(?:drop|lower|raise|reduce|increase|"
                    r"change|cut|touch|adjust|shorten|lengthen|go (?:any )?(?:lower|higher|longer|shorter))\b(?:\s+(?:it|that|this))?"
                    r"|不要(?:降低|调低|调高|改变|减少|增加)|别(?:降低|调低|调高|改)", re.I)
 
 # a value the source states as the former one ("lowered from 50 mm/s", "up from $23,000",
 # "比2016版的6克"), as someone else's ("whoever says 60 g…", "a video said 6000 steps", "看到一个视频说"),
 # or a machine's ceiling ("Maximum bed temperature: 110 °C") is not the source's own figure for it
-_FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
+FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed|cut|down|up|moved|revised|updated|"
                      r"dropped|rose|fell)\s+from(?:\s+(?:the|its|their|our|a|an)(?:\s+[a-z-]+){0,4})?|\b(?:instead of|rather than|in place of|previously|formerly|"
                      r"originally|used to be|replac(?:ing|es|ed)|supersed(?:ing|es))(?:\s+(?:the|its|their|our|an?))?|比\S{0,12}的|由?原来的|原先的?|以前的?"
                      r"|(?:不再是|不再(?:建议|推荐|要求)|而不是|取代|代替)(?:以前|之前|原来|原先|过去)?[^，。；,;\s\d]{0,5}"
@@ -85,24 +85,24 @@ _FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|change
                      r"\s*(?:us\$|[$€£¥])?\s*$", re.I)
 # said after the value: "the two-month interval we gave before", "30 seconds, as we used to say"
 # "the 20 litre minimum in earlier editions of our guide", "48 hours was our old default"
-_FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:(?:we|they|i|you|it)\s+(?:\w+\s+)?(?:gave|said|stated|listed|recommended|advised|"
+FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:(?:we|they|i|you|it)\s+(?:\w+\s+)?(?:gave|said|stated|listed|recommended|advised|"
                            r"suggested|quoted|used)\s+(?:\w+\s+)?(?:before|previously|earlier|formerly|in the past|until)|"
                            r"(?:in|of|from)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:earlier|previous|older|former|original|past|first)"
                            r"\s+(?:\w+\s+)?(?:editions?|versions?|guides?|advice|guidance|recommendations?|manuals?|instructions)|"
                            r"(?:was|were)\s+(?:our|the|its|their|my)\s+(?:old|previous|former|original|earlier|past|usual)\b)", re.I)
 # a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
 # "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
-_EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
+EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
                       r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
 # a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
 # "within 1–2 °C of the tank"
-_DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
+DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
                            r"(?:\s+(?:about|around|roughly|approximately|nearly|almost|some|up to))?\s*$",
                            re.I)
-_DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
+DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
                           r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
-_CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
-_REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
+CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
+REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
                        r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
                        r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
                        r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\b(?:advertis(?:e|es|ed|ing)|boast(?:s|ed|ing)?|"
@@ -110,21 +110,21 @@ _REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone
                        r"(?:\w+\s+)?(?:video|clip|post|profile)\b|(?:视频|有人|别人|网上|听说)\S{0,6}说)", re.I)
 # a figure the source attributes to a maker's claim: "Claimed range is 40 km", "the 34 minutes claimed",
 # "40 km the maker advertises", "官方宣称"
-_CLAIMED_BEFORE = re.compile(r"\b(?:claimed|advertised|promised|quoted)\s+(?:[a-z-]+\s+){0,2}(?:is|was|of|at|:)?\s*$|"
+CLAIMED_BEFORE = re.compile(r"\b(?:claimed|advertised|promised|quoted)\s+(?:[a-z-]+\s+){0,2}(?:is|was|of|at|:)?\s*$|"
                              r"(?:宣称|号称|标称|宣传)\S{0,6}$", re.I)
-_CLAIMED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+)?(?:claimed|advertised|promised|quoted)\b|"
+CLAIMED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+)?(?:claimed|advertised|promised|quoted)\b|"
                             r"^[^.;,]{0,20}\b(?:the\s+)?(?:maker|manufacturer|brand|company|box|spec sheet)\s+"
                             r"(?:claims|quotes|advertises|promises|says)\b", re.I)
 # a worked calculation: arithmetic on stated figures ("33.6 × 2 ÷ 12 = 5.6 litres", "divided by", "按每公斤…计算");
 # a conversion ("1 bar = 14.5 psi") is none
-_CALCULATION = re.compile(r"\d\s*[×÷]\s*\d|\b(?:divided by|multiplied by|works out (?:to|at|as))\b"
+CALCULATION = re.compile(r"\d\s*[×÷]\s*\d|\b(?:divided by|multiplied by|works out (?:to|at|as))\b"
                           r"|按.{0,30}?(?:计算|来算|算)|算下来|算出|计算(?:得|出|下来)", re.I)
-_CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
+CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
                       r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
-_QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
+QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
 # an instruction: a bare verb opening the sentence, then an object or a place ("Measure from the screen …",
 # "Divide the count by …", "Take the group's speed"); not a noun with its verb ("Mites feed on the bees")
-_IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|always|just|simply),?\s+)?"
+IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|always|just|simply),?\s+)?"
                          r"(?!(?:because|since|when|if|after|before|once|while|although|unless|until|as|so|most|many|some|all|"
                          r"this|that|these|those|it|there|here|the|a|an|our|my|your|their|its|each|every|no|not|what|how|why|"
                          r"which|who|in|on|at|for|with|from|by|of|to|and|or|but|yes|also|only|even|more|less)\b)"
@@ -132,28 +132,28 @@ _IMPERATIVE = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:(?:then|now|first|next|finally|
                          r"(?:the|a|an|your|it|them|this|that|from|once|with|into|onto|to|on|at|for|each|every|one|all|"
                          r"some|only|when|until)\b", re.I)
 
-_FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
+FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is sold …": a noun, then its verb
 
 # a first-person account of the writer's own case ("I descale mine every two months and it's fine",
 # "Took my stove up at −8 °C", "Followed a video exactly: 70% hydration"): the writer applies the claim to
 # a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
 # claim ("in my test it only managed …") or a revision
-_OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
+OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
                        r"|^\W*(?-i:[A-Z])[a-z]+(?:ed|ook|ot|ade|an|ept|ent|ew|ought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
                        r"|我(?!们)", re.I)
 
-_ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
+ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
                      r"|我(?:建议|推荐|觉得|认为)", re.I)
 
-_APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
+APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
 # what someone else said, followed by the writer ("我按视频说的…", "as the video says", "like a video showed"):
 # the writer's own practice, not a figure reported to be judged
-_FOLLOWED = re.compile(r"(?:按|照|按照|依照|跟着|照着|根据)\s*$|\b(?:as|like|just as|exactly as)\s+$", re.I)
+FOLLOWED = re.compile(r"(?:按|照|按照|依照|跟着|照着|根据)\s*$|\b(?:as|like|just as|exactly as)\s+$", re.I)
 
 # "从199元上调到219元": the value after 从 is the one a change left behind
-_ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|增加|减少|延长|缩短|改|变)\S{0,2}?(?:到|至|为|成)")
+ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|增加|减少|延长|缩短|改|变)\S{0,2}?(?:到|至|为|成)")
 
 # the period of a repeated action: "every 2–3 months", "每12个月"
-_EVERY = re.compile(r"(?:\bevery(?:\s+other)?|\bonce every|\beach|每隔?)\s*$", re.I)
+EVERY = re.compile(r"(?:\bevery(?:\s+other)?|\bonce every|\beach|每隔?)\s*$", re.I)

@@ -95,7 +95,7 @@ def labels(case: Case) -> list[str]:
 def borderline(cases: list[Case], decided: list[tuple[str | None, str, float]]) -> dict[int, str]:
     """Index -> why the rules' decision goes to the judge (see the module docstring)."""
     from ..values import normalise
-    from .relate import REVISION
+    from .cues import REVISION
 
     stances: dict[tuple[str, str], set[str]] = {}
     disputed: dict[str, set[str]] = {}

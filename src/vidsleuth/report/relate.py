@@ -41,42 +41,42 @@ import re
 
 from ..values import MATCH, commensurate, normalise
 from .cues import (
-    _ADVICE,
-    _APPLIED,
-    _APPLY,
-    _BECAUSE,
-    _BOUND_WORDS,
-    _CALCULATION,
-    _CEILING,
-    _CHANGE,
-    _CLAIMED_AFTER,
-    _CLAIMED_BEFORE,
-    _COMPARE,
-    _COMPARISON_TITLE,
-    _CONDITION,
-    _DELTA_AFTER,
-    _DELTA_BEFORE,
-    _DISPARAGE,
-    _DISPUTE,
-    _EARLIER,
-    _EVERY,
-    _EXPLAIN,
-    _FINITE,
-    _FOLLOWED,
-    _FORMER,
-    _FORMER_AFTER,
-    _IMPERATIVE,
-    _INSTRUCTION,
-    _KEEP,
-    _NEW_SUBJECT,
-    _OWN_CASE,
-    _POINTER,
-    _QUESTION,
-    _REASON,
-    _REJECT,
-    _REPORTED,
-    _ZH_FROM_TO,
+    ADVICE,
+    APPLIED,
+    APPLY,
+    BECAUSE,
+    BOUND_WORDS,
+    CALCULATION,
+    CEILING,
+    CHANGE,
+    CLAIMED_AFTER,
+    CLAIMED_BEFORE,
+    COMPARE,
+    COMPARISON_TITLE,
+    CONDITION,
+    DELTA_AFTER,
+    DELTA_BEFORE,
+    DISPARAGE,
+    DISPUTE,
+    EARLIER,
+    EVERY,
+    EXPLAIN,
+    FINITE,
+    FOLLOWED,
+    FORMER,
+    FORMER_AFTER,
+    IMPERATIVE,
+    INSTRUCTION,
+    KEEP,
+    NEW_SUBJECT,
+    OWN_CASE,
+    POINTER,
+    QUESTION,
+    REASON,
+    REJECT,
+    REPORTED,
     REVISION,
+    ZH_FROM_TO,
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
@@ -90,15 +90,15 @@ def anchor_text(anchor: Anchor) -> str:
 def _clause(text: str, r: Reading) -> str:
     """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
     lo = max(text.rfind(c, 0, r.value.start) for c in ",;:，；：")
-    lo = max([lo] + [m.end() - 1 for m in _NEW_SUBJECT.finditer(text, 0, r.value.start)])
+    lo = max([lo] + [m.end() - 1 for m in NEW_SUBJECT.finditer(text, 0, r.value.start)])
     his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
-    his += [m.start() for m in _NEW_SUBJECT.finditer(text, r.value.end)]
+    his += [m.start() for m in NEW_SUBJECT.finditer(text, r.value.end)]
     return text[lo + 1:min(his) if his else len(text)]
 
 
 def disparaged(text: str, r: Reading) -> bool:
     """Whether the source states this value only to reject it ("45 minutes is far too short")."""
-    return bool(_DISPARAGE.search(_KEEP.sub(" ", _BOUND_WORDS.sub(" ", _clause(text, r)))))
+    return bool(DISPARAGE.search(KEEP.sub(" ", BOUND_WORDS.sub(" ", _clause(text, r)))))
 
 
 def newer(source_date: str, video_date: str) -> bool:
@@ -113,7 +113,7 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
     cue = REVISION.search(excerpt)
     if cue:
         return f"stated as a revision (“{cue.group(0)}”)"
-    arguing = _DISPUTE.search(excerpt) or _DISPARAGE.search(_BOUND_WORDS.sub(" ", excerpt))
+    arguing = DISPUTE.search(excerpt) or DISPARAGE.search(BOUND_WORDS.sub(" ", excerpt))
     if newer(source_date, video_date) and not arguing:
         return f"source dated {source_date}, after the video ({video_date})"
     return ""
@@ -123,19 +123,19 @@ def _compares(text: str) -> bool:
     """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
     text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d|a |an |one|two|"
                   r"three|four|five|six|seven|eight|nine|ten|twelve|half|a few)\b)", " ", text, flags=re.I)
-    return bool(_COMPARE.search(text))
+    return bool(COMPARE.search(text))
 
 
 def is_step(norm: str) -> bool:
     """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
     finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
-    return bool(_IMPERATIVE.match(norm)) and not _FINITE.search(re.split(r"[,;:]", norm)[0])
+    return bool(IMPERATIVE.match(norm)) and not FINITE.search(re.split(r"[,;:]", norm)[0])
 
 
 def own_case(text: str) -> bool:
-    """Whether the sentence tells of the writer's own case, not the advice of a page (see ``_OWN_CASE``)."""
-    return bool(_OWN_CASE.search(text) and not _ADVICE.search(text) and not _QUESTION.search(text)
-                and not _DISPUTE.search(text) and not REVISION.search(text))
+    """Whether the sentence tells of the writer's own case, not the advice of a page (see ``OWN_CASE``)."""
+    return bool(OWN_CASE.search(text) and not ADVICE.search(text) and not QUESTION.search(text)
+                and not DISPUTE.search(text) and not REVISION.search(text))
 
 
 def _video_says(cue: str, anchor_text_: str) -> bool:
@@ -147,22 +147,22 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if _FORMER.search(before[-45:]) or _EARLIER.search(before) or before.endswith("从") and _ZH_FROM_TO.match(
-            text[r.value.end:r.value.end + 12]) or _FORMER_AFTER.match(text[r.value.end:r.value.end + 60]) or re.match(
+    if FORMER.search(before[-45:]) or EARLIER.search(before) or before.endswith("从") and ZH_FROM_TO.match(
+            text[r.value.end:r.value.end + 12]) or FORMER_AFTER.match(text[r.value.end:r.value.end + 60]) or re.match(
             r"\s*(?:→|->|⟶|➔)", text[r.value.end:r.value.end + 4]):  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
         return "former"
     after = text[r.value.end:r.value.end + 24]
-    delta = _DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
+    delta = DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
     delta = delta and not _video_says(delta.group(0), anchor_text_)
-    apart = _DELTA_AFTER.search(after)  # "18 to 24 inches apart" is a spacing where the video spaces plants "60 cm apart"
+    apart = DELTA_AFTER.search(after)  # "18 to 24 inches apart" is a spacing where the video spaces plants "60 cm apart"
     apart = apart and not _video_says(re.sub(r"^\s*or \d+(?:\.\d+)?\s+", "", apart.group(0)), anchor_text_)
-    if not _CHANGE.search(anchor_text_) and (delta or apart or (
+    if not CHANGE.search(anchor_text_) and (delta or apart or (
             re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
-    said = _REPORTED.search(before)
-    if said and not _FOLLOWED.search(before[:said.start()]):  # "我按视频说的每7天浇一次水": the writer followed it
+    said = REPORTED.search(before)
+    if said and not FOLLOWED.search(before[:said.start()]):  # "我按视频说的每7天浇一次水": the writer followed it
         return "reported"
-    ceiling = bool(_CEILING.search(before[-60:]) and not REVISION.search(before)  # "is now limited to 20 km/h": the new figure
+    ceiling = bool(CEILING.search(before[-60:]) and not REVISION.search(before)  # "is now limited to 20 km/h": the new figure
                    and not re.search(r"\b(?:max(?:imum)?|rated|limits?)\b|\b(?:no|not) \w+er than\b|不超过|至少|最多|上限",
                                      anchor_text_, re.I))  # the video states a limit too ("no faster than 9 m/min")
     return "ceiling" if ceiling else ""
@@ -180,7 +180,7 @@ def _on_subject(pairs, anchor_objects: set[str]):
 
 def _every(text: str, v) -> bool:
     """Whether a value is the period of a repeated action ("every 2–3 months", "每12个月"), not a duration."""
-    return bool(_EVERY.search(text[max(0, v.start - 12):v.start]))
+    return bool(EVERY.search(text[max(0, v.start - 12):v.start]))
 
 
 def _habits(pairs, norm: str, anchor_norm: str):
@@ -227,14 +227,14 @@ def _mechanism(norm: str, pairs) -> str:
     an own case, a consequence that is an instruction ("If it is below 10 °C, wait") or a value judged wrong."""
     if is_step(norm) or own_case(norm):
         return ""
-    cue, lead = _REASON.search(norm), _CONDITION.match(norm)
+    cue, lead = REASON.search(norm), CONDITION.match(norm)
     for a, r in pairs:
-        if not (_agrees(r.value, a) or _boundary(r.value, a)) or _REJECT.search(_KEEP.sub(" ", _clause(norm, r))):
+        if not (_agrees(r.value, a) or _boundary(r.value, a)) or REJECT.search(KEEP.sub(" ", _clause(norm, r))):
             continue
         if cue:
             return f"gives the reason (“{cue.group(0)}”) around the video's {a.label()} (the source's {r.value.label()})"
         rest = norm[lead.end():].strip() if lead else ""
-        if lead and r.value.end <= lead.end() and not (_INSTRUCTION.match(rest) or is_step(rest)):
+        if lead and r.value.end <= lead.end() and not (INSTRUCTION.match(rest) or is_step(rest)):
             return f"states what follows from {r.value.label()} (the video has {a.label()}): a mechanism"
     return ""
 
@@ -249,8 +249,8 @@ def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> d
     foreign = {id(r): why for a, r in pairs if (why := _not_own(norm, r, anchor_text_))
                and not (why == "ceiling" and (r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects
                                               or a.form == "approx" and r.value.form == "point" and a.contains(r.value)))}
-    claimed = {id(r) for _, r in pairs if id(r) not in foreign and (_CLAIMED_BEFORE.search(norm[max(0, r.value.start - 40):r.value.start])
-                                                                   or _CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}
+    claimed = {id(r) for _, r in pairs if id(r) not in foreign and (CLAIMED_BEFORE.search(norm[max(0, r.value.start - 40):r.value.start])
+                                                                   or CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}
     if any(id(r) not in foreign and id(r) not in claimed for _, r in pairs):
         foreign.update(dict.fromkeys(claimed, "reported"))
     return foreign
@@ -278,7 +278,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
     if not pairs:
         return None
-    if not row and _QUESTION.search(excerpt_norm):
+    if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
         if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
@@ -306,7 +306,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
             return decided
         kept = rejected
     held = [(a, r) for a, r in kept if _agrees(r.value, a)]
-    if not row and held and _CALCULATION.search(excerpt_norm):  # "12 m² per litre and two coats: 33.6 × 2 ÷ 12 = 5.6 litres"
+    if not row and held and CALCULATION.search(excerpt_norm):  # "12 m² per litre and two coats: 33.6 × 2 ÷ 12 = 5.6 litres"
         return "applies", f"works a calculation on the video's {held[0][0].label()}", 0.7
     a, r, unsaid = _deciding(kept, anchor_values, anchor_text_)
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
@@ -315,9 +315,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
             and (len({id(q) for _, q in kept}) == 1 or all(own_case(_clause(excerpt_norm, q)) for _, q in kept))):
         return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
     if _agrees(r.value, a):
-        if _APPLIED.search(excerpt_norm):
+        if APPLIED.search(excerpt_norm):
             return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
-        if not row and _BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
+        if not row and BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
             return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
         how = "inside" if r.value.form != "point" else "equal to"
         return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
@@ -346,7 +346,7 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
 
 def comparison_page(title: str) -> bool:
     """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
-    return bool(_COMPARISON_TITLE.search(normalise(title or "")))
+    return bool(COMPARISON_TITLE.search(normalise(title or "")))
 
 
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
@@ -368,15 +368,15 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
         return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
     if aq and st.readings:
         return None, "states values of another kind than the video's: about something else", 0.0
-    if _QUESTION.search(norm):
+    if QUESTION.search(norm):
         return None, "asks a question: no stance", 0.0
-    if _POINTER.search(norm):
+    if POINTER.search(norm):
         return None, "points to other content: not evidence itself", 0.0
-    if _compares(norm) and not _BECAUSE.search(norm):  # a comparison inside a reason is the reason's
+    if _compares(norm) and not BECAUSE.search(norm):  # a comparison inside a reason is the reason's
         return "compares", "compares the subject with something else", 0.55
-    if _APPLY.search(norm):
+    if APPLY.search(norm):
         return "applies", "applies the video's subject elsewhere", 0.55
-    if _EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
+    if EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
     if is_step(norm):  # "Look up the time for your jar size": a step
         return "applies", "a step of a procedure for the video's subject", 0.3  # a reason (0.4) outranks it

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..values import normalise
+from .cues import APPLY, COMPARE, EXPLAIN, REVISION
 from .facts import objects, quantities, statement, subject_words
-from .relate import _APPLY, _COMPARE, _EXPLAIN, REVISION, anchor_text, is_step
+from .relate import anchor_text, is_step
 from .types import Context, Failure
 
-_CUES = {"explains": _EXPLAIN, "compares": _COMPARE, "applies": _APPLY, "updates": REVISION}
+_CUES = {"explains": EXPLAIN, "compares": COMPARE, "applies": APPLY, "updates": REVISION}
 _VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
 
 
