@@ -41,18 +41,20 @@ _FRACTIONS = [
                                                                         lambda m: f"{int(m.group(1)) + 0.25:g}"),
     (r"\b(\d+) \((\d+)\)", r"\1"),  # "five (5) minutes" after digits: one number
 ]
+# the units spelt as English words ("hour", "litre", "minutes"), longest first: what a number word may count
+_WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
 # an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre" are one unit
 _ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|additional|further) (?=(?:{})\b)".format(
-    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
+    _WORD_UNITS), re.I)
 # an article after a bound or approximation word is an amount of one: "about a centimetre", "under a minute",
 # "nearly a kilo", "at least a week"
 _BOUNDED = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under|than|least|most|up to|within|"
                       r"just|barely|only)\s+$", re.I)
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
 _SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
-    "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())), re.I)
+    _WORD_UNITS), re.I)
 # a number joined to its unit as an adjective: "a three-week taper", "a ten-year warranty", "3-month"
 _HYPHENED = re.compile(r"\b(\d+(?:\.\d+)?|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-?)?(?:one|two|three|"
                        r"four|five|six|seven|eight|nine)|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|"
