@@ -53,6 +53,22 @@ _ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|add
 _BOUNDED = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under|than|least|most|up to|within|"
                       r"just|barely|only)\s+$", re.I)
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
+# a fraction of a unit said with an ordinal, once text2num has written the ordinal in digits: "an eighth of an
+# inch" (an 8th of an inch) is 0.125 in, "two thirds of a cup" 0.667 cup, "one and a third cups" 1.33 cups; only
+# before a unit ("the eighth step" is an ordinal)
+_ORD_FRACTION = re.compile(r"\b(?:(an?|one|two|three|\d+) and )?(an?|one|two|three|\d+) (\d+)(?:st|nd|rd|th)s?"
+                           r"(?: of(?: an?| the)?)? (?=(?:{})\b)".format(_WORD_UNITS), re.I)
+
+
+def _ord_fraction(m: re.Match) -> str:
+    whole, top, bottom = m.group(1), m.group(2).lower(), int(m.group(3))
+    if bottom < 2 or not whole and top in ("a", "an") and " of" not in m.group(0):
+        return m.group(0)  # "a third cup" is one more cup
+    num = float(_SMALL_VALUE.get(top, "3" if top == "three" else top))
+    if num >= bottom:
+        return m.group(0)  # "2 3rds" of a whole number of thirds is no fraction of one unit
+    lead = float(_SMALL_VALUE.get(whole.lower(), "3" if whole.lower() == "three" else whole)) if whole else 0.0
+    return f"{lead + num / bottom:.3g} "
 _SMALL = re.compile(r"\b(zero|one|two|an?)(?=\s+(?:and an? (?:half|quarter)\b|(?:{})\b))".format(
     _WORD_UNITS), re.I)
 # a number joined to its unit as an adjective: "a three-week taper", "a ten-year warranty", "3-month"
@@ -108,6 +124,7 @@ def _english(text: str) -> str:
     text = _ONE_FULL.sub("1 ", _ONCE.sub("every 1 ", text))
     t = alpha2digit(_HYPHENED.sub(r"\1 ", text), "en")  # leaves "one", "two" alone (its threshold: "no one knows")
     t = _HYPHENED.sub(r"\1 ", t)
+    t = _ORD_FRACTION.sub(_ord_fraction, t)
     for step in range(2):  # "half an hour" first; then "two and a half" once "two" is 2
         for pattern, repl in _FRACTIONS:
             t = re.sub(pattern, repl, t, flags=re.I)
