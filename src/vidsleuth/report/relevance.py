@@ -59,6 +59,7 @@ class Signals:
     other_names: tuple[str, ...] = ()
     product_known: bool = False  # two or more of the task's documents name the video's product
     siblings: tuple[str, ...] = ()  # other models of the video's product's brand or line ("Duo 3" for a Duo 2)
+    competes: bool = True  # its title, headings and lead call their thing what the video's product is ("sealer")
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,9 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
     common = set(re.findall(r"\b[a-z]+\b", " ".join([video_text, *(" ".join(d.passages) for d in documents)])))
     video_names, brands, lines = _video_names(video_text, common)
     heard = words_of(video_text)
+    lines_of = video_text.split("\n")
+    kinds = kind_words(video_names, [lines_of[0], lines_of[-1]] + [
+        t for d in documents if any(_phrase_in(n, d.title) for n in video_names) for t in (d.title, *d.headings)])
     video_share = software_share(re.split(r"(?<=[.!?])\s+|\n", video_text))
     out = []
     for d, sim, rank in zip(documents, sims, ranks):
@@ -274,7 +278,8 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
         out.append(Signals(location=d.location, title=d.title, similarity=sim, standing=rank,
                            software=max(0.0, software_share(d.passages) - video_share),
                            shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared)),
-                           siblings=tuple(sorted(siblings))))
+                           siblings=tuple(sorted(siblings)),
+                           competes=not kinds or bool(kinds & set(map(_stem, words_of(d.profile()))))))
     # the product is known by a model name (a number, a CamelCase brand), not by a plain proper name
     # alone: "Hopfield" on two pages does not make a calculator's "CO2" another product
     known = sum(any(re.search(r"\d|[a-z][A-Z]", n) for n in s.shared_names) for s in out) >= 2
@@ -289,11 +294,28 @@ def _video_names(video_text: str, common: set[str]) -> tuple[set[str], set[str],
     title, request, rest = (video_text.split("\n", 2) + ["", ""])[:3]
     plain = proper_names(f"{title}\n{request}", common) | proper_names(rest, common, single=False)
     brands = {b for n in numbered for b in brand_of(n) if len(b) >= 3 and not re.search(r"\d", b)}
-    brands |= {_tokens(n)[0] for n in plain}
+    # a name the video only says bare ("my Kestrel.") is no brand: "Kestrel Breeze" may be its full name
+    brands |= {b for n in plain if re.search(rf"(?<!\w){re.escape(b := _tokens(n)[0])}[ \t]+[^\W\d_]", video_text, re.I)}
     lines = {model_of(n)[0] for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
     return numbered | plain, brands, lines
 
 
+def kind_words(names, texts: list[str]) -> set[str]:
+    """What the video's product is, as its title, screen and pages call it after its name: the last
+    of the words up to a stop ("Brightseal Matt Floor Varnish, 1 L": varnish; "Brightseal varnish |"),
+    one word or a capitalised run, not a document's genre ("Brightseal Review:")."""
+    out = set()
+    for n in names:
+        for t in texts:
+            for m in re.finditer(rf"(?<!\w){re.escape(n)}[ \t]+([A-Za-z&' \t]+?)[ \t]*(?=[,|:;()#·.!?\d\n–—-]|\Z)", t, re.I):
+                words = m.group(1).split()
+                if len(words[-1]) >= 3 and (len(words) == 1 or len(words) <= 6 and all(w[0].isupper() or w == "&" for w in words)):
+                    out |= {_stem(words[-1].lower())} - {_stem(g) for g in GENRE}
+    return out
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 def _variant(name: str, video_names: set[str]) -> bool:
     """A variant of a video's numbered model: its model words and one more ("S2 Pro" beside the S2)."""
     model = model_of(name)
@@ -326,7 +348,7 @@ def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
                     f"(standing {s.standing:.1f})")
     if s.software >= gate.software and s.standing <= gate.software_outlier:
         return drop(f"software documentation ({s.software:.0%} of it code) on another subject")
-    if s.other_names and s.product_known and s.standing <= gate.foreign:
+    if s.other_names and s.product_known and s.competes and s.standing <= gate.foreign:
         return drop(f"about another product ({', '.join(s.other_names[:2])}), which the video never names")
     return Relevance(s.location, s.title, True, "on subject", s)
 
