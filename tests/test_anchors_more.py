@@ -30,3 +30,29 @@ def test_a_fraction_of_a_unit_said_with_an_ordinal_is_its_share(text, labels):
 @pytest.mark.parametrize("text", ["the eighth step is sanding", "the third cup goes in last", "on the fourth of May"])
 def test_an_ordinal_that_names_an_item_is_no_fraction(text):
     assert _labels(text) == []
+
+
+def _tl(*segs: Segment) -> Timeline:
+    return Timeline.build(_INFO, list(segs))
+
+
+def _values(tl: Timeline, request: str) -> list[str]:
+    return [a.value for a in find_anchors(tl, request)]
+
+
+def test_degrees_said_without_a_scale_are_the_scale_the_screen_shows():
+    tl = _tl(Segment(10.0, 15.0, "speech", "Take the ham out when the probe reads 150 degrees.", 1.0, "asr"),
+             Segment(10.5, 15.0, "ocr", "CORE 150°F", 0.95, "ocr"))
+    assert _values(tl, "Is the core temperature for this ham right?") == ["150°F"]
+
+
+def test_a_value_said_roughly_is_the_exact_figure_the_screen_shows():
+    tl = _tl(Segment(10.0, 15.0, "speech", "The kettle weighs a little over three kilos when it is full.", 1.0, "asr"),
+             Segment(10.5, 15.0, "ocr", "3.2 kg", 0.95, "ocr"))
+    assert _values(tl, "Is the kettle's weight right?") == ["3.2 kg"]
+
+
+def test_a_scale_said_differently_from_the_screen_stays_two_statements():
+    tl = _tl(Segment(10.0, 15.0, "speech", "Some guides say 150 degrees Celsius for this ham.", 1.0, "asr"),
+             Segment(10.5, 15.0, "ocr", "CORE 150°F", 0.95, "ocr"))
+    assert sorted(_values(tl, "Is the core temperature for this ham right?")) == ["150°C", "150°F"]

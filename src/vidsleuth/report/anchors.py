@@ -31,6 +31,7 @@ from dataclasses import replace
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
+from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _one_statement
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -179,31 +180,6 @@ def _caption_parts(seg: Segment) -> list[Segment]:
     return [replace(seg, text=p) for p in parts]
 
 
-# an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
-_BARE_PRICE = re.compile(r"\s*(?:(?:price|rrp|msrp|now|only|just|sale|offer|deal|售价|价格|到手价|现价|原价)\s*[:：]?\s*){0,2}"
-                         r"[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*[!！]?\s*", re.I)
-
-
-def _bare_price(text: str) -> str:
-    """The amount of a caption that shows nothing but a price with cents ('' otherwise)."""
-    m = _BARE_PRICE.fullmatch(text)
-    return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
-
-
-# a caption that is a number and nothing else ("469", "1,250"; not a year, a one-digit counter or a
-# zero-led code or clock reading: "00", "07")
-_BARE_NUMBER = re.compile(r"\s*((?!0)\d{1,3}(?:,\d{3})+|(?!0)\d{2,})\s*")
-_PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
-                     r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
-
-
-def _bare_number(text: str) -> str:
-    """The number of a caption that shows a number and nothing else ('' for anything more, and for a year)."""
-    m = _BARE_NUMBER.fullmatch(text)
-    n = m.group(1).replace(",", "") if m else ""
-    return "" if re.fullmatch(r"(?:19|20)\d\d", n) else n
-
-
 def _during(seg: Segment, drafts: list[dict]) -> str:
     """What is said while a caption is shown (from just before it appears): what an on-screen value
     is about ("…and this is what it cost" over "469")."""
@@ -240,8 +216,8 @@ def _panel(seg: Segment, screen: list[Segment]) -> str:
                     and subject_words(o.text))  # a model name ("Duo 2") says which thing, not what is measured
 
 
-def _drafts(timeline: Timeline) -> list[dict]:
-    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
+def _spoken_drafts(speech: list[Segment]) -> list[dict]:
+    """One draft anchor per spoken sentence or clause worth one (a value said twice in one sentence is one)."""
     drafts: list[dict] = []
     for text, start, end, kind, whole in ((*c, s[4]) for s in _spoken_sentences(speech) for c in _zh_clauses(*s[:4])):
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
@@ -256,6 +232,12 @@ def _drafts(timeline: Timeline) -> list[dict]:
         bare = whole.strip() != text.strip() and not objects(subject_words(text)) - set(UNITS)
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)], "whole": whole,
                        "q": q, "c": codes(text), "about": whole if bare else ""})
+    return drafts
+
+
+def _drafts(timeline: Timeline) -> list[dict]:
+    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
+    drafts = _spoken_drafts(speech)
     spoken = list(drafts)
     for whole, seg in ((whole, part) for whole in screen for part in _caption_parts(whole)):
         q, c = quantities(seg.text), codes(seg.text)
@@ -284,9 +266,11 @@ def _drafts(timeline: Timeline) -> list[dict]:
             told["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
             continue
         near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
-        same = next((d for d in near if any(a.same_as(b) for a in q for b in d["q"]) or set(c) & set(d["c"])), None)
+        same = next((d for d in near if any(_one_statement(a, b, d["text"], seg.text) for a in q for b in d["q"])
+                     or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
+            same["q"] = _as_shown(same["q"], q, same["text"])
             same["about"] = f"{same.get('about', '')} {shown}".strip()  # the panel's words are about the value said
             q = [v for v in q if not any(v.same_as(b) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
             if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):

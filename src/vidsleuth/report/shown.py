@@ -1,0 +1,64 @@
+"""What a caption on screen states, beside the speech (stage 2, ``anchors``): a caption that is only a
+price whose currency sign was lost ("64.99") or only a number ("469"), and whether an on-screen value and
+a value said nearby are one statement (the same value; the same number of degrees said without its
+scale), the spoken anchor then taking the screen's exact figure."""
+
+from __future__ import annotations
+
+import re
+
+from ..values import normalise
+from .facts import quantities
+
+# an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
+_BARE_PRICE = re.compile(r"\s*(?:(?:price|rrp|msrp|now|only|just|sale|offer|deal|售价|价格|到手价|现价|原价)\s*[:：]?\s*){0,2}"
+                         r"[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*[!！]?\s*", re.I)
+
+
+def _bare_price(text: str) -> str:
+    """The amount of a caption that shows nothing but a price with cents ('' otherwise)."""
+    m = _BARE_PRICE.fullmatch(text)
+    return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
+
+
+# a caption that is a number and nothing else ("469", "1,250"; not a year, a one-digit counter or a
+# zero-led code or clock reading: "00", "07")
+_BARE_NUMBER = re.compile(r"\s*((?!0)\d{1,3}(?:,\d{3})+|(?!0)\d{2,})\s*")
+_PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
+                     r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
+
+
+def _bare_number(text: str) -> str:
+    """The number of a caption that shows a number and nothing else ('' for anything more, and for a year)."""
+    m = _BARE_NUMBER.fullmatch(text)
+    n = m.group(1).replace(",", "") if m else ""
+    return "" if re.fullmatch(r"(?:19|20)\d\d", n) else n
+
+
+# a temperature's scale as said or shown: "°F", "℃", "Fahrenheit", "degrees C"
+_SCALE = re.compile(r"°\s*[CFcf]\b|[℃℉]|fahrenheit|celsius|\bdeg(?:rees?)?\.?\s*[CFcf]\b|摄氏|华氏", re.I)
+
+
+def _scale_unsaid(v, text: str) -> bool:
+    """Whether a temperature was said without its scale ("pull it at 165 degrees")."""
+    return v.dimension == "temperature" and not _SCALE.search(normalise(text)[v.start:v.end])
+
+
+def _one_statement(shown, said, text: str, caption: str) -> bool:
+    """Whether an on-screen value (of ``caption``) and a value said nearby (in ``text``) are one statement: the same
+    value, or the same number of degrees said without a scale while the screen shows the scale."""
+    return shown.same_as(said) or _scale_unsaid(said, text) and shown.dimension == "temperature" \
+        and shown.stated == said.stated and not _scale_unsaid(shown, caption)
+
+
+def _as_shown(said: list, shown: list, text: str) -> list:
+    """The values of a spoken anchor once the screen shows them: a value said without its scale ("165
+    degrees" over "165°F") or only roughly ("a little over five pounds" over "5.3 lb") is the figure the
+    screen gives, which is exact; any other stays as said."""
+    out = []
+    for v in said:
+        exact = next((w for w in shown if w.form == "point" and (
+            v.form in ("approx", "lower", "upper") and w.same_as(v)
+            or _scale_unsaid(v, text) and w.dimension == "temperature" and w.stated == v.stated)), None)
+        out.append(exact or v)
+    return out
