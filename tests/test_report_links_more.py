@@ -59,3 +59,27 @@ def test_a_name_the_video_only_says_bare_is_not_a_brand_of_other_models():
              Document("/d/tyres.html", "Tyre pressure", (), ("Pump to 3 bar.",)),
              Document("/d/care.html", "Battery care", (), ("Store at half charge.",))]
     assert not _kept(video2, docs2)["/d/breeze.html"]
+
+
+def test_a_glued_code_of_the_videos_letters_is_another_model_of_its_line():
+    video = ("测评 KT30 电水壶\n请核对这个视频里的容量和价格。\n这台 KT30 烧一升水要三分钟。\n轻壶KT30电水壶测评 | 1.5L | 到手价199元")
+    docs = [Document("/d/kt30.html", "轻壶 KT30 电水壶 1.5L", (), ("KT30 容量 1.5L，价格 199 元。",)),
+            Document("/d/kt30b.html", "KT30 用户说明", (), ("KT30 额定功率 1800W。",)),
+            Document("/d/kt45.html", "轻壶 KT45B 大容量电水壶 2L", (), ("KT45B 容量 2L，价格 259 元。",)),
+            Document("/d/tea.html", "泡茶水温", (), ("绿茶用 80 度的水。",))]
+    got = {s.location: s for s in signals(docs, video, _FlatEmbedder(), video_text=video)}
+    assert all(decide(got[loc]).keep for loc in ("/d/kt30.html", "/d/kt30b.html", "/d/tea.html"))
+    assert got["/d/kt45.html"].siblings == ("KT45B",)  # the letters of the video's KT30, another number
+    assert "another model" in decide(got["/d/kt45.html"]).reason
+
+
+def test_the_brand_alone_does_not_keep_a_page_about_the_brands_other_numbered_model():
+    video = ("Kettlo KE-300 review\nAre the capacity and price of the Kettlo KE-300 right?\nThe KE-300 holds 1.5 litres.\n"
+             "Kettlo KE-300 | 1.5 L | $40")
+    docs = [Document("/d/ke300.html", "Kettlo KE-300 Electric Kettle", (), ("The Kettlo KE-300 holds 1.5 L.",)),
+            Document("/d/ke300m.pdf", "Kettlo KE-300 manual", (), ("Fill the KE-300 to 1.5 L.",)),
+            Document("/d/ke500.html", "Kettlo KE-500 Electric Kettle", (), ("The Kettlo KE-500 holds 2.2 L.",)),
+            Document("/d/descale.html", "Descaling a kettle", (), ("Use 50 ml of vinegar.",))]
+    got = _kept(video, docs)
+    assert got["/d/ke300.html"] and got["/d/ke300m.pdf"] and got["/d/descale.html"]
+    assert not got["/d/ke500.html"]  # it names the brand the video names, but as the KE-500's

@@ -1,24 +1,16 @@
 """Document relevance: is a gathered document about the video's subject, or about something else?
 
-A folder of evidence often holds pages that carry values of the same kinds as the video but are
-about another thing: a software manual, a review of another device, a schedule for another craft.
-Their numbers meet the anchors' quantities and become spurious links. This stage decides per
-DOCUMENT, before any excerpt is ranked, from signals that do not depend on topic words:
+Pages that carry values of the video's kinds but are about another thing (a software manual, a
+review of another device) make spurious links. This stage decides per DOCUMENT, before ranking,
+from signals that do not depend on topic words: ``similarity`` (e5 of the document's title,
+headings and lead against the video's title, request, speech and screen); ``standing`` (that
+similarity as a robust z-score against the task's other documents: "an outlier among them", not
+an absolute threshold a topic or language would shift); ``software`` (the share of passages that
+read as program documentation, above the video's own share); names (the product or model names
+it shares with the video, those it names that the video never does, and whether they compete).
 
-- ``similarity``: e5 (the project's embedder) of the document's title, headings and lead against
-  the video's title, request, speech and on-screen text;
-- ``standing``: that similarity against the task's other documents (a robust z-score: the median
-  and MAD of the others), so the test is "an outlier among this task's documents", not one
-  absolute threshold that a topic or a language would shift;
-- ``software``: the share of the document's passages that read as program documentation (code,
-  identifiers with underscores or brackets, options, C comments, mail addresses), against the
-  video's own share (a video about software keeps its manuals);
-- names: the product or model names (a capitalised name with a model number, a CamelCase brand)
-  the document shares with the video, and those it names that the video never does.
-
-``decide`` turns one document's signals into a kept/dropped ``Relevance`` with its reason, under a
-``Gate`` whose thresholds ``benchmarks/bench_relevance.py`` fits leave-one-set-out; ``screen`` runs
-it over a report's passages and returns what is kept, with the dropped documents for the record.
+``decide`` keeps or drops one document with its reason, under a ``Gate`` fitted leave-one-set-out by
+``benchmarks/bench_relevance.py``; ``screen`` runs it over a report's passages, recording the drops.
 """
 
 from __future__ import annotations
@@ -115,6 +107,7 @@ _MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:
 # what a document is, not which model it is about: "Skylark Mini 3 User Manual" is the Mini 3's manual
 GENRE = frozenset("""user users owner owners manual manuals guide guides handbook instructions instruction quick start
 review reviews specifications specification specs datasheet brochure leaflet notes faq support service""".split())
+_PLURAL = re.compile(r"(?<=\w{3})s$")  # "sealers" is "sealer" ("glass": glas on both sides)
 _PROPER = re.compile(r"(?<![\w.])[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]+)*")
 
 
@@ -273,13 +266,14 @@ def signals(documents: list[Document], subject: str, embedder, *, video_text: st
         # a name without digits is looked for as written, not as speech recognition might slip ("Mini" is no "min")
         shared |= {n for n in video_names if said_in(n, text, common) if re.search(r"\d", n) or _phrase_in(n, text)}
         # another model of the video's product's brand or line ("Summitfire Titan", "Duo 3", "Nova X5 Pro")
-        siblings = {n for n in own - shared if (set(brand_of(n)) & brands or model_of(n)[0] in lines or _variant(n, video_names))
+        siblings = {n for n in own - shared if (set(brand_of(n)) & brands or _line(model_of(n)[0]) in lines
+                                                 or _variant(n, video_names))
                     and not any(same_model(n, v) for v in video_names)}
         out.append(Signals(location=d.location, title=d.title, similarity=sim, standing=rank,
                            software=max(0.0, software_share(d.passages) - video_share),
                            shared_names=tuple(sorted(shared)), other_names=tuple(sorted(own - shared)),
                            siblings=tuple(sorted(siblings)),
-                           competes=not kinds or bool(kinds & set(map(_stem, words_of(d.profile()))))))
+                           competes=not kinds or bool(kinds & {_PLURAL.sub("", w) for w in words_of(d.profile())})))
     # the product is known by a model name (a number, a CamelCase brand), not by a plain proper name
     # alone: "Hopfield" on two pages does not make a calculator's "CO2" another product
     known = sum(any(re.search(r"\d|[a-z][A-Z]", n) for n in s.shared_names) for s in out) >= 2
@@ -296,26 +290,24 @@ def _video_names(video_text: str, common: set[str]) -> tuple[set[str], set[str],
     brands = {b for n in numbered for b in brand_of(n) if len(b) >= 3 and not re.search(r"\d", b)}
     # a name the video only says bare ("my Kestrel.") is no brand: "Kestrel Breeze" may be its full name
     brands |= {b for n in plain if re.search(rf"(?<!\w){re.escape(b := _tokens(n)[0])}[ \t]+[^\W\d_]", video_text, re.I)}
-    lines = {model_of(n)[0] for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])}
+    lines = {_line(model_of(n)[0]) for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])
+             or re.fullmatch(r"[a-z]{2,}\d+[a-z]*", model_of(n)[0])}
     return numbered | plain, brands, lines
 
 
 def kind_words(names, texts: list[str]) -> set[str]:
-    """What the video's product is, as its title, screen and pages call it after its name: the last
-    of the words up to a stop ("Brightseal Matt Floor Varnish, 1 L": varnish; "Brightseal varnish |"),
-    one word or a capitalised run, not a document's genre ("Brightseal Review:")."""
+    """What the video's product is, as its title, screen and pages write after its name: the last word
+    of one word or a capitalised run before a stop ("Matt Floor Varnish, 1 L": varnish), no genre word."""
     out = set()
     for n in names:
         for t in texts:
             for m in re.finditer(rf"(?<!\w){re.escape(n)}[ \t]+([A-Za-z&' \t]+?)[ \t]*(?=[,|:;()#·.!?\d\n–—-]|\Z)", t, re.I):
-                words = m.group(1).split()
-                if len(words[-1]) >= 3 and (len(words) == 1 or len(words) <= 6 and all(w[0].isupper() or w == "&" for w in words)):
-                    out |= {_stem(words[-1].lower())} - {_stem(g) for g in GENRE}
+                w = m.group(1).split()
+                if len(w[-1]) >= 3 and (len(w) == 1 or len(w) <= 6 and all(x[0].isupper() or x == "&" for x in w)):
+                    out |= {_PLURAL.sub("", w[-1].lower())} - {_PLURAL.sub("", g) for g in GENRE}
     return out
 
 
-def _stem(word: str) -> str:
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 def _variant(name: str, video_names: set[str]) -> bool:
     """A variant of a video's numbered model: its model words and one more ("S2 Pro" beside the S2)."""
     model = model_of(name)
@@ -329,8 +321,16 @@ def _phrase_in(name: str, text: str) -> bool:
 
 def _brand_only(name: str, siblings: tuple[str, ...]) -> bool:
     """A shared name that is only the brand of a sibling model the page names ("AeroPure" on a page
-    about the AeroPure 600): it does not make the page the video's model's."""
-    return any(_tokens(name) == list(brand_of(s)) or _tokens(name) == list(model_of(s)[:1]) for s in siblings)
+    about the AeroPure 600), or a name without a number beside a sibling's numbered model ("AeroPure"
+    and "AP-600"): it does not make the page the video's model's."""
+    return any(_tokens(name) == list(brand_of(s)) or _tokens(name) == list(model_of(s)[:1])
+               or not re.search(r"\d", name) and re.search(r"\d", s) for s in siblings)
+
+
+def _line(token: str) -> str:
+    """A model's line: the word before its number ("Duo 2": duo), or a glued code's letters ("kt30": kt)."""
+    m = re.fullmatch(r"([a-z]{2,})\d+[a-z]*", token)
+    return m.group(1) if m else token
 
 
 def decide(s: Signals, gate: Gate = Gate()) -> Relevance:
