@@ -56,3 +56,17 @@ def test_a_scale_said_differently_from_the_screen_stays_two_statements():
     tl = _tl(Segment(10.0, 15.0, "speech", "Some guides say 150 degrees Celsius for this ham.", 1.0, "asr"),
              Segment(10.5, 15.0, "ocr", "CORE 150°F", 0.95, "ocr"))
     assert sorted(_values(tl, "Is the core temperature for this ham right?")) == ["150°C", "150°F"]
+
+
+def test_a_caption_that_is_only_a_range_is_the_band_the_panel_names():
+    tl = _tl(Segment(20.0, 26.0, "ocr", "40–60", 0.95, "ocr"), Segment(20.0, 26.0, "ocr", "Belt tension", 0.95, "ocr"),
+             Segment(20.2, 25.0, "speech", "Set the belt so the gauge reads inside the band on screen.", 1.0, "asr"))
+    got = [a for a in find_anchors(tl, "Is the belt tension setting on this bandsaw right?") if a.value == "40–60"]
+    assert got and "tension" in got[0].heading.lower()
+
+
+@pytest.mark.parametrize("caption", ["2024-03", "10-4", "07-09"])
+def test_a_date_or_code_with_a_dash_is_no_band(caption):
+    tl = _tl(Segment(20.0, 26.0, "ocr", caption, 0.95, "ocr"),
+             Segment(20.2, 25.0, "speech", "Set the belt so the gauge reads inside the band on screen.", 1.0, "asr"))
+    assert all(a.value != caption.replace("-", "–") for a in find_anchors(tl, "Is the belt tension right?"))

@@ -31,7 +31,7 @@ from dataclasses import replace
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
-from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _one_statement
+from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _bare_range, _one_statement
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -244,8 +244,8 @@ def _drafts(timeline: Timeline) -> list[dict]:
         panel, said_meanwhile = _panel(seg, screen), _during(seg, spoken)
         shown = " ".join(o.text for o in screen if o is not whole and abs(o.start - seg.start) <= 0.5)  # shown with it
         about = " ".join(x for x in (whole.text if whole.text != seg.text else "", shown, said_meanwhile) if x)
-        price, number = _bare_price(seg.text), _bare_number(seg.text)
-        if number and _PRICED.search(about):
+        price, number = _bare_price(seg.text), _bare_number(seg.text) or _bare_range(seg.text)
+        if number and "–" not in number and _PRICED.search(about):
             price, number = number, ""  # a whole number shown while its price is spoken of: its currency sign was lost
         if number:  # a number shown alone, its unit unstated: the value the screen gives for what is said meanwhile
             drafts.append({"kind": "parameter", "text": seg.text.strip(), "q": [], "c": [], "label": number, "about": about,

@@ -35,6 +35,19 @@ def _bare_number(text: str) -> str:
     return "" if re.fullmatch(r"(?:19|20)\d\d", n) else n
 
 
+# a caption that is a range and nothing else ("115–125", "4 - 6", "60~80"): a setting's band, its unit unstated
+_BARE_RANGE = re.compile(r"\s*((?!0\d)\d+(?:\.\d+)?)\s?(?:-|–|—|~|～|to)\s?((?!0\d)\d+(?:\.\d+)?)\s*")
+
+
+def _bare_range(text: str) -> str:
+    """The range of a caption that shows two numbers as a band and nothing else ("115–125"; '' for a date
+    or code written with a dash, "2024-03", "10-4", whose second number does not rise above the first)."""
+    m = _BARE_RANGE.fullmatch(text)
+    if not m or float(m.group(2)) <= float(m.group(1)) or any(re.fullmatch(r"(?:19|20)\d\d", g) for g in m.groups()):
+        return ""
+    return f"{m.group(1)}–{m.group(2)}"
+
+
 # a temperature's scale as said or shown: "°F", "℃", "Fahrenheit", "degrees C"
 _SCALE = re.compile(r"°\s*[CFcf]\b|[℃℉]|fahrenheit|celsius|\bdeg(?:rees?)?\.?\s*[CFcf]\b|摄氏|华氏", re.I)
 
