@@ -70,3 +70,15 @@ def test_a_date_or_code_with_a_dash_is_no_band(caption):
     tl = _tl(Segment(20.0, 26.0, "ocr", caption, 0.95, "ocr"),
              Segment(20.2, 25.0, "speech", "Set the belt so the gauge reads inside the band on screen.", 1.0, "asr"))
     assert all(a.value != caption.replace("-", "–") for a in find_anchors(tl, "Is the belt tension right?"))
+
+
+def test_a_panel_line_that_opens_with_per_finishes_the_line_above():
+    tl = _tl(Segment(30.0, 36.0, "ocr", "2 tablets", 0.95, "ocr"), Segment(30.0, 36.0, "ocr", "per 5 L of water", 0.95, "ocr"),
+             Segment(30.2, 35.0, "speech", "Drop the tablets into the tank and wait.", 1.0, "asr"))
+    got = find_anchors(tl, "Is the tablet dose for this water tank right?")
+    assert [a.text for a in got if "5 L" in a.text] == ["2 tablets per 5 L of water"]
+
+
+def test_a_line_shown_at_another_time_is_not_joined():
+    tl = _tl(Segment(30.0, 36.0, "ocr", "2 tablets", 0.95, "ocr"), Segment(40.0, 46.0, "ocr", "per 5 L of water", 0.95, "ocr"))
+    assert "per 5 L of water" in [a.text for a in find_anchors(tl, "Is the tablet dose for this water tank right?")]

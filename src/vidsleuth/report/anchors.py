@@ -31,7 +31,7 @@ from dataclasses import replace
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
-from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _bare_range, _one_statement
+from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _bare_range, _lines, _one_statement
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -236,7 +236,7 @@ def _spoken_drafts(speech: list[Segment]) -> list[dict]:
 
 
 def _drafts(timeline: Timeline) -> list[dict]:
-    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], timeline.of_kind("ocr")
+    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], _lines(timeline.of_kind("ocr"))
     drafts = _spoken_drafts(speech)
     spoken = list(drafts)
     for whole, seg in ((whole, part) for whole in screen for part in _caption_parts(whole)):

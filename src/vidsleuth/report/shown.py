@@ -6,7 +6,9 @@ scale), the spoken anchor then taking the screen's exact figure."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from ..types import Segment
 from ..values import normalise
 from .facts import quantities
 
@@ -74,4 +76,22 @@ def _as_shown(said: list, shown: list, text: str) -> list:
             v.form in ("approx", "lower", "upper") and w.same_as(v)
             or _scale_unsaid(v, text) and w.dimension == "temperature" and w.stated == v.stated)), None)
         out.append(exact or v)
+    return out
+
+
+# a line that opens with a word joining it to the line above: "per 30 mL water", "/ 500 m", "for every 2 kg"
+_GOES_ON = re.compile(r"^\s*(?:per|/|／|each|every|for (?:each|every)|每)(?=\s|\d|$)", re.I)
+
+
+def _lines(screen: list[Segment]) -> list[Segment]:
+    """On-screen text with a panel's continued line joined to the line above it: OCR reads "1 level scoop" and
+    "per 30 mL water" of one panel as two captions, yet the second only finishes the first's statement."""
+    out: list[Segment] = []
+    for seg in screen:
+        above = next((o for o in reversed(out) if abs(o.start - seg.start) <= 0.5 and abs(o.end - seg.end) <= 0.5
+                      and re.search(r"\d", o.text)), None) if _GOES_ON.match(seg.text) else None
+        if above is None:
+            out.append(seg)
+            continue
+        out[out.index(above)] = replace(above, text=f"{above.text.rstrip()} {seg.text.strip()}")
     return out
