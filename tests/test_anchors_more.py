@@ -82,3 +82,24 @@ def test_a_panel_line_that_opens_with_per_finishes_the_line_above():
 def test_a_line_shown_at_another_time_is_not_joined():
     tl = _tl(Segment(30.0, 36.0, "ocr", "2 tablets", 0.95, "ocr"), Segment(40.0, 46.0, "ocr", "per 5 L of water", 0.95, "ocr"))
     assert "per 5 L of water" in [a.text for a in find_anchors(tl, "Is the tablet dose for this water tank right?")]
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("keep the cadence at 85 pedal strokes per minute", ["85 strokes/min"]),
+    ("most puppies need 3 meals a day", ["3 meals/day"]),
+    ("do 2 sessions every week", ["2 sessions/week"]),
+    ("space the seedlings 3 rows a week apart", ["3 rows", "1 week"]),  # a spacing in time, no rate
+    ("apply 4 coats, then wait", ["4 coats"]),
+])
+def test_a_count_per_period_is_a_rate(text, labels):
+    assert _labels(text) == labels
+
+
+def test_a_rate_written_by_its_initials_is_the_rate_said():
+    tl = _tl(Segment(20.0, 26.0, "ocr", "Cadence: 90 rpm", 0.95, "ocr"),
+             Segment(20.5, 25.0, "speech", "Hold 90 revs per minute on the climb.", 1.0, "asr"),
+             Segment(30.0, 36.0, "ocr", "Pace 40 bpm", 0.95, "ocr"),
+             Segment(40.0, 46.0, "ocr", "Cadence: 18 spm", 0.95, "ocr"),
+             Segment(40.5, 45.0, "speech", "Keep it at 18 strokes per minute.", 1.0, "asr"))
+    got = [a for a in find_anchors(tl, "Is the cadence and stroke rate right?") if "18" in a.value]
+    assert len(got) == 1 and got[0].value == "18 strokes/min" and len(got[0].moments) == 2

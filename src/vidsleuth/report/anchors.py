@@ -272,7 +272,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
             same["q"] = _as_shown(same["q"], q, same["text"])
             same["about"] = f"{same.get('about', '')} {shown}".strip()  # the panel's words are about the value said
-            q = [v for v in q if not any(v.same_as(b) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
+            q = [v for v in q if not any(_one_statement(v, b, same["text"], seg.text) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
             if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):
                 continue
             c = []

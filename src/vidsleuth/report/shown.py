@@ -59,10 +59,19 @@ def _scale_unsaid(v, text: str) -> bool:
     return v.dimension == "temperature" and not _SCALE.search(normalise(text)[v.start:v.end])
 
 
+def _abbreviated(short, spelled) -> bool:
+    """Whether a count per period is written by its initials: "22 spm" is "22 strokes per minute" (as rpm,
+    bpm, gph are written for a count per minute or hour)."""
+    if not (short.dimension.startswith("count:") and spelled.dimension.startswith("count:") and "/" in spelled.dimension):
+        return False
+    noun, per = spelled.dimension[6:].split("/", 1)
+    return short.stated == spelled.stated and short.dimension[6:].lower() == f"{noun[:1]}p{per[:1]}".lower()
+
+
 def _one_statement(shown, said, text: str, caption: str) -> bool:
     """Whether an on-screen value (of ``caption``) and a value said nearby (in ``text``) are one statement: the same
     value, or the same number of degrees said without a scale while the screen shows the scale."""
-    return shown.same_as(said) or _scale_unsaid(said, text) and shown.dimension == "temperature" \
+    return shown.same_as(said) or _abbreviated(shown, said) or _abbreviated(said, shown) or _scale_unsaid(said, text) and shown.dimension == "temperature" \
         and shown.stated == said.stated and not _scale_unsaid(shown, caption)
 
 

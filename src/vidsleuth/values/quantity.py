@@ -145,6 +145,9 @@ _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
 def show_unit(unit: str, one: bool = False) -> str:
     """A unit as a reader writes it ("degF" -> "°F", "(mm)/(second)" -> "mm/s", "count:coat" -> "coats",
     or "coat" after the number one)."""
+    if unit.startswith("count:") and "/" in unit:  # a count per period: "strokes/min"
+        noun, per = unit.split("/", 1)
+        return f"{show_unit(noun, one)}/{_SHOWN.get(per, per)}"
     if unit.startswith("count:"):
         noun = unit[6:]
         if has_cjk(unit) or one:

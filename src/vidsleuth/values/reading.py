@@ -144,18 +144,30 @@ def _unit_of(m: re.Match, text: str) -> str:
     if word and word.group(1).lower() not in _NOT_COUNTED and not re.fullmatch(r"[a-z]{3,}ed", word.group(1).lower()) and (
             float(m.group("a")) == 1 or _singular(word.group(1)) != word.group(1).lower()
             or _CLAUSE_END.match(text, word.end())):
-        return "count:" + _singular(word.group(1))
+        return "count:" + _singular(word.group(1)) + _per_time(text, word.end())
     # … or a plural noun after one adjective, ending its clause ("500 full cycles.", "3 thin coats,")
     pair = _COUNT_ADJ.match(text, m.end())
     if pair and not {w.lower() for w in pair.groups()} & _NOT_COUNTED and _singular(pair.group(2)) != pair.group(2).lower() \
             and _singular(pair.group(1)) == pair.group(1).lower() and pair.group(1).lower() not in UNITS \
             and _CLAUSE_END.match(text, pair.end()):
-        return "count:" + _singular(pair.group(2))
+        return "count:" + _singular(pair.group(2)) + _per_time(text, pair.end())
     zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():]) if text[m.start() - 1:m.start()] != "第" else None  # 第1泡: an ordinal
     # "每两周修剪一次": once in each period is the period's frequency (said by 每), not a count of its own
     if zh and not (float(m.group("a")) == 1 and zh.group(1) in "次遍" and "每" in re.split(r"[,，;；。]", text[:m.start()])[-1]):
         return "count:" + zh.group(1)
     return ""
+
+
+# a count per period: "22 strokes per minute", "4 feeds a day", "3 sets every week"
+_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every)\s+)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h)s?\b"
+                       r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # "a week apart" is a spacing
+_TIME_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "h": "hour"}
+
+
+def _per_time(text: str, at: int) -> str:
+    """The period a count is said per ("/minute" after "22 strokes" in "22 strokes per minute"), or ''."""
+    m = _PER_TIME.match(text, at)
+    return "/" + _TIME_NAMES.get(m.group("t").lower(), m.group("t").lower()) if m else ""
 
 
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
@@ -191,6 +203,10 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             if m.group("sep"):
                 pos = m.start("sep")
             continue
+        if unit.startswith("count:") and "/" in unit:  # "22 strokes per minute": the period is part of the value
+            counted = _COUNT.match(t, m.end())
+            per = next((p for w in (_COUNT_ADJ.match(t, m.end()), counted) if w and (p := _PER_TIME.match(t, w.end()))), None)
+            pos = per.end() if per else pos
         two = m.group("b") is not None
         before = t[max(0, m.start() - 60):m.start()]
         if two and m.group("sep").lower() == "and" and not _BETWEEN.search(before):
