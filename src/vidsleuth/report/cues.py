@@ -43,7 +43,8 @@ DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
 BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
-                          r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,2}?(?:below|above|under|over|beyond|exceed\w*)\b|"
+                          r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,5}?(?:below|above|under|over|beyond|exceed\w*|"
+                          r"(?:more|less|fewer|longer|shorter|higher|lower) than)\b|"  # "do not leave it for more than 30 minutes"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
                       r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
@@ -118,6 +119,8 @@ CLAIMED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+)?(?:claimed|advertised|promised|q
 # a worked calculation: arithmetic on stated figures ("33.6 × 2 ÷ 12 = 5.6 litres", "divided by", "按每公斤…计算");
 # a conversion ("1 bar = 14.5 psi") is none
 CALCULATION = re.compile(r"\d\s*[×÷]\s*\d|\b(?:divided by|multiplied by|works out (?:to|at|as))\b"
+                          # a product of quantities with their units, then its result: "2.2 kW × (4/60) h ≈ 0.15 kWh"
+                          r"|\d\s*[^\W\d_]{1,6}\s*[×÷]\s*\(?\s*\d[^=≈。;]{0,40}[=≈]\s*\d"
                           r"|按.{0,30}?(?:计算|来算|算)|算下来|算出|计算(?:得|出|下来)", re.I)
 CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
                       r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
@@ -157,3 +160,19 @@ ZH_FROM_TO = re.compile(r"\s*(?:上调|下调|调整|调|涨|降|提高|降低|�
 
 # the period of a repeated action: "every 2–3 months", "每12个月"
 EVERY = re.compile(r"(?:\bevery(?:\s+other)?|\bonce every|\beach|每隔?)\s*$", re.I)
+
+# the value a sentence names as the present one among others of its kind ("launch $499 · now $449",
+# "currently £12.99", "目前…已降至329元"): the others are what it was
+CURRENT = re.compile(r"(?:\b(?:now|currently|today|at present)(?:\s+(?:at|just|only|costs?|sells? for|priced at|down to|up to|"
+                     r"is|are|listed at|stands at))?|(?:现价|现为|目前价?|现在|如今|已?(?:降|涨|调|跌)(?:至|到|为)|调整为|改为|更新为))"
+                     r"\s*(?:us\$|[$€£¥])?\s*$", re.I)
+# the source's own earlier content, told in the past ("For years this page suggested 60 g", "Earlier versions of this
+# page explained how to keep it for up to 24 hours", "我们以前建议…"): the figure it no longer gives
+SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq|manual|handbook|label|recipe|chart|"
+                       r"leaflet|book|advice|guidance|instructions)|\b(?:earlier|previous|older|former)\s+(?:versions?|editions?)"
+                       r"\s+of\s+(?:this|our|the)\s+\w+)\s+(?:\w+\s+)?(?:said|suggested|recommended|advised|gave|stated|listed|"
+                       r"explained|told|showed|called for|used to \w+)\b[^.;:!?]{0,80}$", re.I)
+# a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
+# ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
+FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|previous|former|earlier|usual)\s+(?:[\w-]+\s+){0,3}?"
+                          r"|(?:原来|原先|以前|之前|此前|旧)的?[^\W\d]{0,6})[(（][^)）]{0,30}$", re.I)

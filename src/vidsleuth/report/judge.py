@@ -259,12 +259,30 @@ def decide_candidates(relater: Relater, anchors: list, candidates: list, video_d
     from .branches import Decision, run_branches
 
     if relater.mode != "judge":
-        return run_branches(anchors, candidates, lambda a, c: relater.decide([case_of(a, c)], video_date)[0],
-                            workers=workers)
+        return revised_pages(run_branches(anchors, candidates, lambda a, c: relater.decide([case_of(a, c)], video_date)[0],
+                                          workers=workers))
     by_id = {a.id: a for a in anchors}
     ordered = [c for a in anchors for c in candidates if c.anchor_id == a.id]
     decided = relater.decide([case_of(by_id[c.anchor_id], c) for c in ordered], video_date)
     return [Decision(c, *d) for c, d in zip(ordered, decided)]
+
+
+def revised_pages(decided: list) -> list:
+    """A page that states a revision of the video's figure (it names the video's value as its former one, or
+    says it changed it) revises that quantity wherever it states it: its other figure for the anchor is the
+    revised one ("Bake at 400 °F" on a care guide that says elsewhere it lowered 450 °F to 400 °F), not a dispute."""
+    from dataclasses import replace
+
+    revised = {(d.candidate.anchor_id, d.candidate.passage.source.location): d.rationale for d in decided
+               if d.relation == "updates" and ("stated as a revision" in d.rationale or "former" in d.rationale)}
+    out = []
+    for d in decided:
+        why = revised.get((d.candidate.anchor_id, d.candidate.passage.source.location))
+        # where the page calls the video's own figure the former one, its agreeing figure is no support either
+        if why and (d.relation == "contradicts" or d.relation == "supports" and ("former" in why or "rejects the video's" in why)):
+            d = replace(d, relation="updates", rationale=f"{d.rationale}; the page revises this figure ({why[:80]})")
+        out.append(d)
+    return out
 
 
 def case_of(anchor, candidate) -> Case:

@@ -54,6 +54,7 @@ from .cues import (
     COMPARE,
     COMPARISON_TITLE,
     CONDITION,
+    CURRENT,
     DELTA_AFTER,
     DELTA_BEFORE,
     DISPARAGE,
@@ -65,6 +66,7 @@ from .cues import (
     FOLLOWED,
     FORMER,
     FORMER_AFTER,
+    FORMER_PAREN,
     IMPERATIVE,
     INSTRUCTION,
     KEEP,
@@ -76,6 +78,7 @@ from .cues import (
     REJECT,
     REPORTED,
     REVISION,
+    SELF_PAST,
     ZH_FROM_TO,
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
@@ -147,7 +150,7 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if FORMER.search(before[-45:]) or EARLIER.search(before) or before.endswith("从") and ZH_FROM_TO.match(
+    if FORMER.search(before[-45:]) or EARLIER.search(before) or SELF_PAST.search(text[max(0, r.value.start - 140):r.value.start]) or FORMER_PAREN.search(before) or before.endswith("从") and ZH_FROM_TO.match(
             text[r.value.end:r.value.end + 12]) or FORMER_AFTER.match(text[r.value.end:r.value.end + 60]) or re.match(
             r"\s*(?:→|->|⟶|➔)", text[r.value.end:r.value.end + 4]):  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
         return "former"
@@ -253,6 +256,10 @@ def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> d
                                                                    or CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}
     if any(id(r) not in foreign and id(r) not in claimed for _, r in pairs):
         foreign.update(dict.fromkeys(claimed, "reported"))
+    # one value named as the present one ("launch $499 · now $449", "已降至329元，比此前的399元"): the others of its kind were
+    now = {r.value.dimension for _, r in pairs if CURRENT.search(norm[max(0, r.value.start - 30):r.value.start])}
+    foreign.update({id(r): "former" for _, r in pairs if r.value.dimension in now and id(r) not in foreign
+                    and not CURRENT.search(norm[max(0, r.value.start - 30):r.value.start])})
     return foreign
 
 
@@ -274,7 +281,7 @@ def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tupl
 
 
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
-               anchor_objects: set[str] = frozenset(), anchor_text_: str = "") -> tuple[str, str, float] | None:
+               anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
     if not pairs:
         return None
@@ -328,6 +335,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     if later:  # a stated revision is the source's current figure, before its other statements
         return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
+    if a.dimension.startswith("money:") and not earlier:  # a seller sets a price and moves it: another one is a later one
+        return "updates", f"the source gives the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
     return "contradicts", f"the source gives {r.value.label()} where the video has {a.label()}", 0.85
 
 
@@ -356,7 +365,7 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
     norm = normalise(excerpt)
     later = _later(norm, source_date, video_date)
     decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"),
-                         objects(subject_words(text) | set(anchor.subject.split())), text)
+                         objects(subject_words(text) | set(anchor.subject.split())), text, newer(video_date, source_date))
     if decided:
         return (None, *decided[1:]) if not decided[0] else decided
     ac, ec = set(codes(text)), set(st.codes)
