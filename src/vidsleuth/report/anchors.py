@@ -31,7 +31,7 @@ from dataclasses import replace
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
-from .shown import _PRICED, _as_shown, _bare_number, _bare_price, _bare_range, _lines, _one_statement
+from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -236,7 +236,7 @@ def _spoken_drafts(speech: list[Segment]) -> list[dict]:
 
 
 def _drafts(timeline: Timeline) -> list[dict]:
-    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], _lines(timeline.of_kind("ocr"))
+    speech, screen = [s for s in timeline.of_kind("speech", "subtitle") if _heard(s.text)], panel_lines(timeline.of_kind("ocr"))
     drafts = _spoken_drafts(speech)
     spoken = list(drafts)
     for whole, seg in ((whole, part) for whole in screen for part in _caption_parts(whole)):
@@ -244,8 +244,8 @@ def _drafts(timeline: Timeline) -> list[dict]:
         panel, said_meanwhile = _panel(seg, screen), _during(seg, spoken)
         shown = " ".join(o.text for o in screen if o is not whole and abs(o.start - seg.start) <= 0.5)  # shown with it
         about = " ".join(x for x in (whole.text if whole.text != seg.text else "", shown, said_meanwhile) if x)
-        price, number = _bare_price(seg.text), _bare_number(seg.text) or _bare_range(seg.text)
-        if number and "–" not in number and _PRICED.search(about):
+        price, number = bare_price(seg.text), bare_number(seg.text) or bare_range(seg.text)
+        if number and "–" not in number and PRICED.search(about):
             price, number = number, ""  # a whole number shown while its price is spoken of: its currency sign was lost
         if number:  # a number shown alone, its unit unstated: the value the screen gives for what is said meanwhile
             drafts.append({"kind": "parameter", "text": seg.text.strip(), "q": [], "c": [], "label": number, "about": about,
@@ -266,13 +266,13 @@ def _drafts(timeline: Timeline) -> list[dict]:
             told["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
             continue
         near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
-        same = next((d for d in near if any(_one_statement(a, b, d["text"], seg.text) for a in q for b in d["q"])
+        same = next((d for d in near if any(one_statement(a, b, d["text"], seg.text) for a in q for b in d["q"])
                      or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
-            same["q"] = _as_shown(same["q"], q, same["text"])
+            same["q"] = as_shown(same["q"], q, same["text"])
             same["about"] = f"{same.get('about', '')} {shown}".strip()  # the panel's words are about the value said
-            q = [v for v in q if not any(_one_statement(v, b, same["text"], seg.text) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
+            q = [v for v in q if not any(one_statement(v, b, same["text"], seg.text) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
             if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):
                 continue
             c = []

@@ -257,9 +257,9 @@ def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> d
     if any(id(r) not in foreign and id(r) not in claimed for _, r in pairs):
         foreign.update(dict.fromkeys(claimed, "reported"))
     # one value named as the present one ("launch $499 · now $449", "已降至329元，比此前的399元"): the others of its kind were
-    now = {r.value.dimension for _, r in pairs if CURRENT.search(norm[max(0, r.value.start - 30):r.value.start])}
-    foreign.update({id(r): "former" for _, r in pairs if r.value.dimension in now and id(r) not in foreign
-                    and not CURRENT.search(norm[max(0, r.value.start - 30):r.value.start])})
+    current = {id(r) for _, r in pairs if CURRENT.search(norm[max(0, r.value.start - 30):r.value.start])}
+    now = {r.value.dimension for _, r in pairs if id(r) in current}
+    foreign.update({id(r): "former" for _, r in pairs if r.value.dimension in now and id(r) not in foreign and id(r) not in current})
     return foreign
 
 

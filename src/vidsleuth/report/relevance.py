@@ -108,6 +108,8 @@ _MONTHS = {m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:
 GENRE = frozenset("""user users owner owners manual manuals guide guides handbook instructions instruction quick start
 review reviews specifications specification specs datasheet brochure leaflet notes faq support service""".split())
 _PLURAL = re.compile(r"(?<=\w{3})s$")  # "sealers" is "sealer" ("glass": glas on both sides)
+_GENRE_STEMS = frozenset(_PLURAL.sub("", g) for g in GENRE)
+_GLUED = re.compile(r"([a-z]{2,})\d+[a-z]*")  # a model code written as one token: "kt30", "dj12a"
 _PROPER = re.compile(r"(?<![\w.])[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]+)*")
 
 
@@ -291,7 +293,7 @@ def _video_names(video_text: str, common: set[str]) -> tuple[set[str], set[str],
     # a name the video only says bare ("my Kestrel.") is no brand: "Kestrel Breeze" may be its full name
     brands |= {b for n in plain if re.search(rf"(?<!\w){re.escape(b := _tokens(n)[0])}[ \t]+[^\W\d_]", video_text, re.I)}
     lines = {_line(model_of(n)[0]) for n in numbered if len(model_of(n)) > 1 and not re.search(r"\d", model_of(n)[0])
-             or re.fullmatch(r"[a-z]{2,}\d+[a-z]*", model_of(n)[0])}
+             or _GLUED.fullmatch(model_of(n)[0])}
     return numbered | plain, brands, lines
 
 
@@ -304,7 +306,7 @@ def kind_words(names, texts: list[str]) -> set[str]:
             for m in re.finditer(rf"(?<!\w){re.escape(n)}[ \t]+([A-Za-z&' \t]+?)[ \t]*(?=[,|:;()#·.!?\d\n–—-]|\Z)", t, re.I):
                 w = m.group(1).split()
                 if len(w[-1]) >= 3 and (len(w) == 1 or len(w) <= 6 and all(x[0].isupper() or x == "&" for x in w)):
-                    out |= {_PLURAL.sub("", w[-1].lower())} - {_PLURAL.sub("", g) for g in GENRE}
+                    out |= {_PLURAL.sub("", w[-1].lower())} - _GENRE_STEMS
     return out
 
 
@@ -329,8 +331,7 @@ def _brand_only(name: str, siblings: tuple[str, ...]) -> bool:
 
 def _line(token: str) -> str:
     """A model's line: the word before its number ("Duo 2": duo), or a glued code's letters ("kt30": kt)."""
-    m = re.fullmatch(r"([a-z]{2,})\d+[a-z]*", token)
-    return m.group(1) if m else token
+    return m.group(1) if (m := _GLUED.fullmatch(token)) else token
 
 
 def decide(s: Signals, gate: Gate = Gate()) -> Relevance:

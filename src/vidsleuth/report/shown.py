@@ -17,7 +17,7 @@ _BARE_PRICE = re.compile(r"\s*(?:(?:price|rrp|msrp|now|only|just|sale|offer|deal
                          r"[$€£¥￥]?\s*(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\s*[!！]?\s*", re.I)
 
 
-def _bare_price(text: str) -> str:
+def bare_price(text: str) -> str:
     """The amount of a caption that shows nothing but a price with cents ('' otherwise)."""
     m = _BARE_PRICE.fullmatch(text)
     return f"{m.group(1).replace(',', '')}.{m.group(2)}" if m and not quantities(text) else ""
@@ -26,11 +26,11 @@ def _bare_price(text: str) -> str:
 # a caption that is a number and nothing else ("469", "1,250"; not a year, a one-digit counter or a
 # zero-led code or clock reading: "00", "07")
 _BARE_NUMBER = re.compile(r"\s*((?!0)\d{1,3}(?:,\d{3})+|(?!0)\d{2,})\s*")
-_PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
+PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap\w*|expensive|afford\w*|retails?|rrp|msrp|"
                      r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
 
 
-def _bare_number(text: str) -> str:
+def bare_number(text: str) -> str:
     """The number of a caption that shows a number and nothing else ('' for anything more, and for a year)."""
     m = _BARE_NUMBER.fullmatch(text)
     n = m.group(1).replace(",", "") if m else ""
@@ -41,7 +41,7 @@ def _bare_number(text: str) -> str:
 _BARE_RANGE = re.compile(r"\s*((?!0\d)\d+(?:\.\d+)?)\s?(?:-|–|—|~|～|to)\s?((?!0\d)\d+(?:\.\d+)?)\s*")
 
 
-def _bare_range(text: str) -> str:
+def bare_range(text: str) -> str:
     """The range of a caption that shows two numbers as a band and nothing else ("115–125"; '' for a date
     or code written with a dash, "2024-03", "10-4", whose second number does not rise above the first)."""
     m = _BARE_RANGE.fullmatch(text)
@@ -68,14 +68,14 @@ def _abbreviated(short, spelled) -> bool:
     return short.stated == spelled.stated and short.dimension[6:].lower() == f"{noun[:1]}p{per[:1]}".lower()
 
 
-def _one_statement(shown, said, text: str, caption: str) -> bool:
+def one_statement(shown, said, text: str, caption: str) -> bool:
     """Whether an on-screen value (of ``caption``) and a value said nearby (in ``text``) are one statement: the same
     value, or the same number of degrees said without a scale while the screen shows the scale."""
     return shown.same_as(said) or _abbreviated(shown, said) or _abbreviated(said, shown) or _scale_unsaid(said, text) and shown.dimension == "temperature" \
         and shown.stated == said.stated and not _scale_unsaid(shown, caption)
 
 
-def _as_shown(said: list, shown: list, text: str) -> list:
+def as_shown(said: list, shown: list, text: str) -> list:
     """The values of a spoken anchor once the screen shows them: a value said without its scale ("165
     degrees" over "165°F") or only roughly ("a little over five pounds" over "5.3 lb") is the figure the
     screen gives, which is exact; any other stays as said."""
@@ -92,7 +92,7 @@ def _as_shown(said: list, shown: list, text: str) -> list:
 _GOES_ON = re.compile(r"^\s*(?:per|/|／|each|every|for (?:each|every)|每)(?=\s|\d|$)", re.I)
 
 
-def _lines(screen: list[Segment]) -> list[Segment]:
+def panel_lines(screen: list[Segment]) -> list[Segment]:
     """On-screen text with a panel's continued line joined to the line above it: OCR reads "1 level scoop" and
     "per 30 mL water" of one panel as two captions, yet the second only finishes the first's statement."""
     out: list[Segment] = []
