@@ -205,12 +205,27 @@ def _unit_after(m: re.Match) -> str:
     return f"({m.group('u')}) {m.group('n')} {unit}"
 
 
+_VULGAR_VALUE = {"½": 0.5, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅖": 0.4, "⅗": 0.6, "⅘": 0.8,
+                 "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875}
+_VULGAR = re.compile(r"(?<![\d.])(?:(\d+)[ \u00a0\u2009]?)?([" + "".join(_VULGAR_VALUE) + "])")
+# a temperature written with its scale's letter and no degree sign: "225F", "175 F", "180C" (a spaced C is
+# too often something else: "2 C batteries"); not inside a code ("AA:0C", "#3F")
+_BARE_DEGREES = re.compile(r"(?<![\w:.#/-])(-?\d+(?:\.\d+)?)(?:\s?(F)|(?<=\d)(C))(?![\w'’])")
+
+
+def _vulgar(m: re.Match) -> str:
+    whole = int(m.group(1)) if m.group(1) else 0
+    return f"{whole + _VULGAR_VALUE[m.group(2)]:.3g}" if whole < 100 else f"{whole + _VULGAR_VALUE[m.group(2)]:g}"
+
+
 def normalise(text: str, language: str = "auto") -> str:
     """Digits for number words in ``text`` (English, and Chinese numerals where the text has any),
     thousands separators removed, Unicode forms folded (NFKC keeps °, ℃ becomes °C)."""
     # a thin or no-break space between digit groups is a thousands separator ("15 000 km"; NFKC makes it a space)
     t = re.sub(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))", "", str(text or ""))
+    t = _VULGAR.sub(_vulgar, t)  # "3½ cups" is 3.5 cups (NFKC would make it "31⁄2")
     t = unicodedata.normalize("NFKC", t).replace("−", "-")
+    t = _BARE_DEGREES.sub(lambda m: f"{m.group(1)} °{m.group(2) or m.group(3)}", t)  # "smoke at 225F", "180C", "175 F"
     t = re.sub(r"°\s*°", "°", t)  # "240°℃" as OCR reads a caption (℃ folds to °C)
     t = re.sub(r"(?<=[A-Za-z]{3})(?=\d+(?:\.\d+)?\s?(?:°|%))", " ", t)  # "NOZZLE240°C": a label glued to its value
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)

@@ -317,7 +317,10 @@ def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candida
 
 def _compared(d: Decision) -> bool:
     """A decision that compared values (the rules rate those 0.7 and up; a comparison of words
-    alone, "needs less cooling than PLA", is 0.55 and does not outrank a reason)."""
+    alone, "needs less cooling than PLA", is 0.55 and does not outrank a reason). A worked calculation
+    or a case of the writer's own that uses the video's value ("applies", 0.7) compared it too."""
+    if d.relation == "applies":
+        return d.decided_by != "rules" or d.confidence >= 0.7
     return d.relation in VALUE_RELATIONS and (d.decided_by != "rules" or d.confidence >= 0.7)
 
 

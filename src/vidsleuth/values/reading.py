@@ -47,9 +47,9 @@ _ZH_NEG = r"(?:不宜|不要|不能|不应该?|不得|不可|切勿|勿|别|避�
 _ZH_NOT_BELOW = re.compile(rf"{_ZH_NEG}\s*(?:低于|少于|小于|短于|不足)\s*$")
 _ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|超出)\s*$")
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
-_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
+_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
                          r"以上|或以上|起)", re.I)
-_POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
+_POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
                          r"max\b|以下|以内|或以下)", re.I)
 # a comparative under a negation is the opposite bound: "never go above 92 °C", "don't increase it by more than 10 %"
 _NEGATED = re.compile(r"\b(?:never|not|don'?t|do not|doesn'?t|does not|shouldn'?t|should not|mustn'?t|must not|no)\b"

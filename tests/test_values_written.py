@@ -1,0 +1,58 @@
+"""Values as people type them on pages and captions: Unicode fractions, a scale letter with no degree
+sign, areas in square feet, light in µmol/m²/s and mol/m²/d, bounds closed by "or colder"/"or lower".
+Each case states the interval it must read (in the comparison unit of its dimension)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from vidsleuth.values import read_values
+
+
+def _one(text: str):
+    values = read_values(text)
+    assert len(values) == 1, (text, values)
+    return values[0]
+
+
+@pytest.mark.parametrize("text, dimension, lo, hi", [
+    ("Use 1½ to 2 inches of gravel.", "length", 0.0381, 0.0508),
+    ("Give 3½ cups a day.", "volume", 3.5 * 236.588e-6, 3.5 * 236.588e-6),
+    ("Mix ½ cup of sugar.", "volume", 118.294e-6, 118.294e-6),
+    ("Add 1 ¾ tsp of salt.", "volume", 1.75 * 4.92892e-6, 1.75 * 4.92892e-6),
+    ("Smoke it at 225F until it is done.", "temperature", 107.222, 107.222),
+    ("Preheat the oven to 180C.", "temperature", 180.0, 180.0),
+    ("Pull it at 145 F.", "temperature", 62.778, 62.778),
+    ("Allow 4 square feet per bird.", "area", 0.371612, 0.371612),
+    ("Hens need 10 sq ft of run each.", "area", 0.929030, 0.929030),
+    ("Aim for a PPFD of 200–400 µmol/m²/s.", "photon flux density", 200e-6, 400e-6),
+    ("A DLI of 12 mol/m²/d is plenty for lettuce.", "daily light integral", 12.0, 12.0),
+])
+def test_written_forms_read_as_intervals(text, dimension, lo, hi):
+    v = _one(text)
+    assert v.dimension == dimension
+    assert math.isclose(v.lo, lo, rel_tol=1e-3) and math.isclose(v.hi, hi, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize("text, form, end", [
+    ("Set the freezer to 0 °F or colder.", "upper", -17.778),
+    ("Keep it at 40°F or lower.", "upper", 4.444),
+    ("Ferment at 24 °C or warmer.", "lower", 24.0),
+])
+def test_bounds_closed_after_the_value(text, form, end):
+    v = _one(text)
+    assert v.form == form
+    assert math.isclose(v.hi if form == "upper" else v.lo, end, rel_tol=1e-3)
+    assert (v.lo if form == "upper" else v.hi) in (float("-inf"), float("inf"))
+
+
+@pytest.mark.parametrize("text", ["Use 2 C batteries.", "MAC AA:0C:12:9F", "Colour #3F3F3F", "Plan B and section 4B"])
+def test_a_scale_letter_needs_a_number_of_its_own(text):
+    assert not [v for v in read_values(text) if v.dimension == "temperature"]
+
+
+def test_a_daily_light_integral_is_not_a_momentary_flux():
+    dli, ppfd = _one("12 mol/m²/d"), _one("200 µmol/m²/s")
+    assert not dli.comparable(ppfd)
