@@ -223,12 +223,21 @@ def unit_column(head: str) -> bool:
     return bool(_UNIT_COLUMN.fullmatch(head.strip()))
 
 
+_PER_PERIOD = re.compile(r"(?:\s+(?:per|each|every|/)\s*\w+)*\s*(?:\s(?:per|a|an|each|every)\s|/)\s*"
+                         r"(?:day|week|month|year|night)s?\s*$", re.I)
+
+
 def _header_unit(header: str) -> str:
     """The unit a column header names: "Motor torque (Nm)" -> "Nm", "Temp °C" -> "°C"."""
     header = unicodedata.normalize("NFKC", header)  # "每周推荐时间（分钟）": full-width brackets
     m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
     if m:  # a bare 月 after a number is a calendar month ("12月"); as a column's unit it counts months
         return "个月" if m.group(1).strip() == "月" else m.group(1)
+    # "Cups per day", "Feed g per hen per day": the amount is the unit, the period is how often (an amount said
+    # per day is read as the amount, in a page's prose and the video's speech alike)
+    amount = _PER_PERIOD.sub("", header).strip()
+    if amount and amount != header.strip():
+        return _header_unit(amount)  # "Servings a day": a count, no unit (not days)
     tail = header.split()[-1] if header.split() else ""
     # "Temp °C" names a unit; "Range" or "Value" names no unit (a count of ranges is not one)
     return tail if any(not v.dimension.startswith("count:") for v in read_values(f"1 {tail}")) else ""
