@@ -147,12 +147,20 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
     return bool(re.search(rf"\b{re.escape(cue.split()[0])}\b", anchor_text_, re.I))
 
 
+def _former(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is told as the one a change left behind."""
+    before, after = text[max(0, start - 60):start], text[end:end + 60]
+    return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before)
+                or SELF_PAST.search(text[max(0, start - 140):start])
+                or (before.endswith("从") and ZH_FROM_TO.match(after[:12]))  # "从199元上调到219元"
+                or FORMER_AFTER.match(after)
+                or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
+
+
 def _not_own(text: str, r, anchor_text_: str) -> str:
     """Whether ``text`` states this value only as a "former", "reported" or "ceiling" figure ('' if not)."""
     before = text[max(0, r.value.start - 60):r.value.start]
-    if FORMER.search(before[-45:]) or EARLIER.search(before) or SELF_PAST.search(text[max(0, r.value.start - 140):r.value.start]) or FORMER_PAREN.search(before) or before.endswith("从") and ZH_FROM_TO.match(
-            text[r.value.end:r.value.end + 12]) or FORMER_AFTER.match(text[r.value.end:r.value.end + 60]) or re.match(
-            r"\s*(?:→|->|⟶|➔)", text[r.value.end:r.value.end + 4]):  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
+    if _former(text, r.value.start, r.value.end):
         return "former"
     after = text[r.value.end:r.value.end + 24]
     delta = DELTA_BEFORE.search(before)  # "a drop of 8 mm" is the heel-to-toe drop where the video names the drop too
