@@ -56,3 +56,23 @@ def test_a_scale_letter_needs_a_number_of_its_own(text):
 def test_a_daily_light_integral_is_not_a_momentary_flux():
     dli, ppfd = _one("12 mol/m²/d"), _one("200 µmol/m²/s")
     assert not dli.comparable(ppfd)
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Each hen eats roughly a quarter pound of feed a day.", ["≈ 0.25 lb"]),  # the day is the amount's period
+    ("Add a half cup of starter tea.", ["0.5 cup"]),
+    ("Zone 2 sits at 56 to 75 percent of your FTP.", ["56–75%"]),  # a zone's number counts nothing
+    ("The pH should be 4.5 or below before you bottle.", ["≤ pH 4.5"]),
+    ("A reading of 130/80 mmHg or higher is high.", ["130 mmHg", "≥ 80 mmHg"]),
+    ("Wash it in water no warmer than 30 °C.", ["≤ 30°C"]),
+    ("Keep it no colder than 4 °C.", ["≥ 4°C"]),
+    ("Rest it longer than 10 minutes.", ["≥ 10 min"]),
+    ("Never store it colder than 5 °C.", ["≥ 5°C"]),  # a negated comparative is the opposite bound
+])
+def test_comparatives_fractions_and_named_numbers(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_blood_pressure_is_a_pressure():
+    systolic = read_values("130/80 mmHg")[0]
+    assert systolic.dimension == "pressure" and math.isclose(systolic.lo, 17331.9, rel_tol=1e-3)

@@ -36,6 +36,9 @@ _FRACTIONS = [
     (r"\b(?:an|one) hour and a half\b", "1.5 hours"), (r"\bhalf an? (?=\w)", "0.5 "), (r"\bhalf of an? (?=\w)", "0.5 "),
     (r"\bthree quarters of an? (?=\w)", "0.75 "), (r"\b(\d+) quarters of an? (?=\w)", lambda m: f"{int(m.group(1)) / 4:g} "),
     (r"\b(?:(?:a|one) )?quarter of an? (?=\w)", "0.25 "),
+    # a fraction standing before its unit as an adjective: "a quarter pound of feed", "a half cup", "three-quarter inch"
+    (r"(?<!\band )\b(?:a|one) quarter (?=(?:{0})\b)", "0.25 "), (r"(?<!\band )\b(?:a|one) half (?=(?:{0})\b)", "0.5 "),
+    (r"(?<!\band )\bthree[- ]quarters? (?=(?:{0})\b)", "0.75 "), (r"(?<!\band )\b(?:a|one) third (?=(?:{0})\b)", "0.333 "),
     (r"\b(?:a|one) dozen\b", "12"), (r"\bhalf a dozen\b", "6"), (r"\b(\d+) dozen\b", lambda m: str(12 * int(m.group(1)))),
     (r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}"), (r"\b(\d+) and a quarter\b",
                                                                         lambda m: f"{int(m.group(1)) + 0.25:g}"),
@@ -43,6 +46,7 @@ _FRACTIONS = [
 ]
 # the units spelt as English words ("hour", "litre", "minutes"), longest first: what a number word may count
 _WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())
+_FRACTIONS = [(p.format(_WORD_UNITS) if "{0}" in p else p, r) for p, r in _FRACTIONS]
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
 # an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre" are one unit
@@ -110,6 +114,11 @@ def _small(m: re.Match) -> str:
     if word in ("a", "an"):
         if before.split() and before.split()[-1].lower() in UNITS or _FREQUENCY.search(before):
             return m.group(1)
+        period = re.match(r"\s+(day|week|month|year|night)\b(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)",
+                          m.string[m.end():], re.I)  # "a week apart" is a spacing of its own
+        clause = re.split(r"[.;:!?,]", m.string[max(0, m.start() - 40):m.start()])[-1]
+        if period and re.search(r"\d\s*\S*\s+(?:of\s+)?[a-z]+\s+$", clause, re.I):
+            return m.group(1)  # "0.25 pound of feed a day", "20 minutes a day": the amount's period, no day of its own
         if _BOUNDED.search(m.string[max(0, m.start() - 16):m.start()]):
             return "1"
         unit = re.match(r"\s+([a-z]+)(\s+of\b)?", m.string[m.end():], re.I)
@@ -218,6 +227,9 @@ def _vulgar(m: re.Match) -> str:
     return f"{whole + _VULGAR_VALUE[m.group(2)]:.3g}" if whole < 100 else f"{whole + _VULGAR_VALUE[m.group(2)]:g}"
 
 
+_PRESSURE_PAIR = re.compile(r"(?<![\d/.])(\d{2,3})\s?/\s?(\d{2,3})\s?(?=mm\s?hg\b|毫米汞柱)", re.I)
+
+
 def normalise(text: str, language: str = "auto") -> str:
     """Digits for number words in ``text`` (English, and Chinese numerals where the text has any),
     thousands separators removed, Unicode forms folded (NFKC keeps °, ℃ becomes °C)."""
@@ -229,6 +241,7 @@ def normalise(text: str, language: str = "auto") -> str:
     t = re.sub(r"°\s*°", "°", t)  # "240°℃" as OCR reads a caption (℃ folds to °C)
     t = re.sub(r"(?<=[A-Za-z]{3})(?=\d+(?:\.\d+)?\s?(?:°|%))", " ", t)  # "NOZZLE240°C": a label glued to its value
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
+    t = _PRESSURE_PAIR.sub(r"\1 mmHg over \2 ", t)  # "130/80 mmHg": a systolic and a diastolic pressure
     t = _BRACKET_UNIT.sub(_unit_after, t)  # "Nozzle temperature (°C) 230–250": the label's unit is the number's
     if language in ("zh", "auto") and has_cjk(t):
         # "滤芯：12个月／199元": NFKC made the full-width colon and slash ASCII, which before a digit
@@ -244,7 +257,8 @@ def normalise(text: str, language: str = "auto") -> str:
 
 # a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5") is repeated after it,
 # where values are read
-_PREFIXED = re.compile(r"\b(pH)\b(?:\s*(?:of|level|value|is|=|:|at|around)\b)?\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
+_PREFIXED = re.compile(r"\b(pH)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
+                       r"drops?|falls?|stays?|remains?|reads?|kept)\b){0,3}\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
                        r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b))", re.I)
 
 

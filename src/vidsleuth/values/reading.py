@@ -30,15 +30,19 @@ _PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|sp
 _COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
 # a word that numbers the items of a sequence, just before the number
 _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
+                      r"zone|size|type|class|grade|category|group|generation|gen|series|version|mark|mk|"
                       r"#)\s*$", re.I)
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
 _HEDGE = r"(?:\s+(?:about|around|roughly|approximately|some))?"  # "under about 10 percent" is still a bound
 _LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|>=|≥|>|"
                     rf"{_NOT}(?:more than|over|above|greater than|exceeding|exceeds?|超过|大于|高于|多于)|"
-                    rf"不少于|不低于|至少|最少){_HEDGE}\s*$", re.I)
+                    rf"不少于|不低于|至少|最少|{_NOT}(?:warmer|hotter|higher|longer|greater|heavier|larger|bigger|later) than|"
+                    rf"(?:no|not) (?:colder|cooler|lower|shorter|lighter|smaller|earlier|sooner) than){_HEDGE}\s*$", re.I)
 _UPPER = re.compile(r"(?:at most|(?<!\bit )(?<!\bthem )(?<!\btop )(?<!\bfill )(?<!\bback )up to|no more than|not more than|(?:a )?maximum of|max\.|<=|≤|<|"
                     rf"{_NOT}(?:less than|under|below|少于|低于|小于)|"
-                    rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在){_HEDGE}\s*$", re.I)
+                    rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在|"
+                    rf"{_NOT}(?:colder|cooler|lower|shorter|lighter|smaller|earlier|sooner) than|"
+                    rf"(?:no|not) (?:warmer|hotter|higher|longer|greater|heavier|larger|bigger|later) than){_HEDGE}\s*$", re.I)
 _APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa|ca\.|nearly|almost|some|~|≈|约|大约|大概|"
                           r"差不多)\s*$", re.I)
 # a Chinese comparative under a negation of advice: "不宜低于10℃" (should not fall below) is at least 10 °C,
@@ -51,10 +55,12 @@ _POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|
                          r"以上|或以上|起)", re.I)
 _POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
                          r"max\b|以下|以内|或以下)", re.I)
+_COMPARATIVES = ("more|less|fewer|warmer|hotter|colder|cooler|higher|lower|longer|shorter|greater|heavier|lighter|"
+                 "larger|smaller|bigger|later|earlier|sooner")
 # a comparative under a negation is the opposite bound: "never go above 92 °C", "don't increase it by more than 10 %"
 _NEGATED = re.compile(r"\b(?:never|not|don'?t|do not|doesn'?t|does not|shouldn'?t|should not|mustn'?t|must not|no)\b"
-                      r"[^.,;:!?]*?\b(?:more than|over|above|exceed\w*|less than|under|below|fewer than)\s*$", re.I)
-_SAID_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|less|fewer)\s+than\s*$|\bnot\s+(?:exceed\w*|over|above|under|below)\s*$", re.I)
+                      r"[^.,;:!?]*?\b(?:over|above|exceed\w*|under|below|(?:{0}) than)\s*$".format(_COMPARATIVES), re.I)
+_SAID_BOUND = re.compile(r"\b(?:no|not)\s+(?:{0})\s+than\s*$|".format(_COMPARATIVES) + r"\bnot\s+(?:exceed\w*|over|above|under|below)\s*$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|(?:and|or|then|before|after|each|per|on|in|at|for|with|to)\b)", re.I)
 _ZH_COUNT = "次遍泡杯份片粒颗只条张"  # Chinese measure words: 3 次 is three times, not a unit
 _POST_APPROX = re.compile(r"^\s*(?:or so\b|左右|上下)", re.I)
