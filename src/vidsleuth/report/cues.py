@@ -15,7 +15,8 @@ COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.
 COMPARISON_TITLE = re.compile(r"\b(?:vs\.?|versus|compared|comparisons?|comparing|head[- ]to[- ]head|differences? between|"
                                r"what'?s the difference|which is better)\b|对比|比较|区别|差别|差异|有什么不同|有何不同|哪个好", re.I)
 REVISION = re.compile(
-    r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state|rate|quote|give|put)\w*|revised|revision|updated?|"
+    r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state|rate|quote|give|put|defin|consider|class|"
+    r"describ|teach|taught)\w*|revised|revision|updated?|"
     r"supersed\w*|replaced by|no longer|new (?:guidance|guideline|standard|recommendation|specification|rule|limit|"
     r"edition|version|figure)s?|as of (?:20\d\d|january|february|march|april|may|june|july|august|september|october|"
     r"november|december)|(?:will|would|is set to|are set to) (?:increase|decrease|rise|fall|drop|change|go up|go down|"
@@ -97,7 +98,11 @@ EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(
                       r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
 # a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
 # "within 1–2 °C of the tank"
-DELTA_BEFORE = re.compile(r"\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
+DELTA_BEFORE = re.compile(r"(?:\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
+                           # "setting it back 7–10 °F", "turn it down 2 degrees", "lower it 5 °C": a change of a setting
+                           r"|\b(?:set|turn|dial|bring|knock)\w*\s+(?:(?:it|them|this|that|the\s+\w+)\s+)?(?:back|down|up)"
+                           r"|\b(?:lower|rais|drop|reduc|increas|cut)\w*\s+(?:it|them|this|that)"
+                           r"|(?:调高|调低|升高|提高|上调|下调|增加|减少)(?!到|至|为))"  # 每调高1℃ (调高到26℃ is a target)
                            r"(?:\s+(?:about|around|roughly|approximately|nearly|almost|some|up to))?\s*$",
                            re.I)
 DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
@@ -142,13 +147,18 @@ FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is 
 # a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
 # claim ("in my test it only managed …") or a revision
 OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
-                       r"|^\W*(?-i:[A-Z])[a-z]+(?:ed|ook|ot|ade|an|ept|ent|ew|ought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
+                       # a diary's past tense with its subject left out ("Took my stove up…", "Followed a video…");
+                       # not an imperative that ends like one ("Cook the", "Brew the", "Feed the", "Clean the", "Ferment the")
+                       r"|^\W*(?-i:[A-Z][a-z]*(?<![eE])ed|Took|Shook|Got|Forgot|Shot|Made|Ran|Began|Kept|Slept|Went|Spent|Sent|"
+                       r"Drew|Grew|Threw|Bought|Brought|Thought|Fought|Sought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
                        r"|我(?!们)", re.I)
 
 ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
                      r"|我(?:建议|推荐|觉得|认为)", re.I)
 
-APPLIED = re.compile(r"\b(?:i|we|you)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying\b|\bapplied (?:the|this|that|it)\b"
+# "before applying stain", "when you apply the sealer": applying a substance is a step, not a rule applied
+APPLIED = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying (?:the same|this|that|these|those|it\b|the (?:rule|method|"
+                     r"advice|figure|formula|guideline|recommendation)s?)|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
 # what someone else said, followed by the writer ("我按视频说的…", "as the video says", "like a video showed"):

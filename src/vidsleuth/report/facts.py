@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..browse.guards import STOPWORDS
-from ..values import MATCH, UNITS, Value, has_cjk, normalise, read_values
+from ..values import MATCH, UNITS, Value, has_cjk, normalise, read_values, rescaled
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -123,7 +123,20 @@ def quantities(text: str) -> list[Value]:
 def agrees(source: Value, video: Value) -> bool:
     """The source's value holds the video's: inside it, inside the video's approximation ("≈ 450 kcal",
     "1,880 kJ"), the approximation's figure inside the source's interval ("about an hour", "1–1.5 hours"),
-    or the same bound ("≤ 40 ppm" and a ceiling of 40 ppm)."""
+    a figure of the source inside the video's range ("a week" of "7–10 days"), or the same bound ("≤ 40 ppm"
+    and a ceiling of 40 ppm). A temperature said without its scale ("37 degrees") is read in the scale the
+    other side writes: a fridge at 37 degrees meets "at or below 40 °F", and 96 degrees of water is no °F
+    against "never above 92 °C"."""
+    if video.unsaid_scale and source.unit == "degF":
+        return _agrees(source, rescaled(video))
+    if source.unsaid_scale and video.unit == "degF":
+        return _agrees(rescaled(source), video)
+    return _agrees(source, video)
+
+
+def _agrees(source: Value, video: Value) -> bool:
+    if video.form == "range" and source.form in ("point", "approx") and video.contains(source):
+        return True
     if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
         return True
     if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (

@@ -147,6 +147,23 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
     return bool(re.search(rf"\b{re.escape(cue.split()[0])}\b", anchor_text_, re.I))
 
 
+_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
+
+
+def _base(text: str, v) -> set[str]:
+    """What a share is a share of ("56–75% of FTP", "60 % of max heart rate", "2 % of the flour's weight");
+    empty when it is not said."""
+    if v.dimension != "ratio":
+        return set()
+    m = _BASE.match(text, v.end)
+    return subject_words(m.group(1)) if m else set()
+
+
+def _other_base(a: set[str], b: set[str]) -> bool:
+    """Two shares of different wholes are different quantities (a share of FTP is not one of heart rate)."""
+    return bool(a and b and not a & b)
+
+
 def _former(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is told as the one a change left behind."""
     before, after = text[max(0, start - 60):start], text[end:end + 60]
@@ -290,7 +307,9 @@ def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tupl
 
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
-    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)]
+    anchor_norm = normalise(anchor_text_)
+    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)
+             and not _other_base(_base(anchor_norm, a), _base(excerpt_norm, r.value))]
     if not pairs:
         return None
     if not row and QUESTION.search(excerpt_norm):

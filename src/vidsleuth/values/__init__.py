@@ -41,7 +41,7 @@ from .quantity import (
     same_value,
     show_unit,
 )
-from .reading import read_money, read_values, states
+from .reading import read_money, read_values, rescaled, states
 
 __all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "commensurate", "convert", "has_cjk",
-           "normalise", "read_money", "read_values", "registry", "same_value", "show_unit", "states"]
+           "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "states"]

@@ -12,6 +12,7 @@ from importlib.resources import files
 from ..numwords import has_cjk, normalise  # noqa: F401 - re-exported: values are read after number words
 
 APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
+TEMPERATURE_ROUNDING = 0.6  # °C: a temperature converted and rounded to a whole degree of either scale
 MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
 
 # spellings -> pint expression (``data/units.json``); torque units share pint's dimension with
@@ -81,6 +82,7 @@ class Value:
     stated: tuple[float, ...]  # the number(s) as stated
     start: int = 0  # character offsets in the normalised text
     end: int = 0
+    unsaid_scale: bool = False  # a temperature said as bare "degrees"/"°": Celsius by default, Fahrenheit possible
 
     def label(self) -> str:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
@@ -124,6 +126,8 @@ class Value:
             tolerance = 1e-6
         slack = tolerance * max(abs(other.lo) if other.lo != float("-inf") else 0.0,
                                 abs(other.hi) if other.hi != float("inf") else 0.0, 1e-9)
+        if self.dimension == "temperature" and self.unit != other.unit:
+            slack = max(slack, TEMPERATURE_ROUNDING)  # 37 °F written as "3 °C": a conversion rounded to a whole degree
         return self.lo - slack <= other.lo and other.hi <= self.hi + slack
 
     def width(self) -> float:

@@ -246,8 +246,37 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if unit == "price":
             out += [Value(lo, hi, f"money:{c}", c, form, tuple(nums), m.start(), end) for c in CURRENCIES]
             continue
-        out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end))
-    return _compounds(out, t)
+        bare = unit == "degC" and (m.group("ub") or m.group("ua") or "").strip().lower() in _BARE_SCALE
+        out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
+    return _converted(_compounds(out, t), t)
+
+
+def _converted(values: list[Value], text: str) -> list[Value]:
+    """A value in brackets right after one of its kind is that statement in another unit: "at or below 40 °F
+    (4 °C)" is a bound in both units, "350–375 °F (175–190 °C)" a range."""
+    out = list(values)
+    for k in range(1, len(out)):
+        a, b = out[k - 1], out[k]
+        if (a.dimension == b.dimension and a.form != "point" and b.form == "point" and len(b.stated) == 1
+                and re.fullmatch(r"\s*[(（\[]\s*(?:about|around|approx\.?|≈|~|约)?\s*", text[a.end:b.start])
+                and not a.dimension.startswith(("count:", "money:"))):
+            try:
+                lo, hi = _interval(a.form, [b.stated[0]], b.unit, None)
+            except Exception:  # noqa: BLE001 - not convertible: left as read
+                continue
+            if a.form in ("lower", "upper", "approx") and abs((lo if a.form == "lower" else hi) - (
+                    a.lo if a.form == "lower" else a.hi)) <= max(0.6, 0.05 * abs(a.point)):
+                out[k] = Value(lo, hi, b.dimension, b.unit, a.form, b.stated, b.start, b.end, b.unsaid_scale)
+    return out
+
+
+_BARE_SCALE = ("degrees", "degree", "°", "º")  # no scale said: read as Celsius, yet a Fahrenheit reading is possible
+
+
+def rescaled(v: Value, unit: str = "degF") -> Value:
+    """A temperature said without its scale, read in ``unit`` instead ("keep it at 37 degrees" of a fridge)."""
+    lo, hi = _interval(v.form, list(v.stated), unit, None)
+    return Value(lo, hi, v.dimension, unit, v.form, v.stated, v.start, v.end)
 
 
 def _compounds(values: list[Value], text: str) -> list[Value]:
