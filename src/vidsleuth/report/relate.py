@@ -81,7 +81,7 @@ from .cues import (
     SELF_PAST,
     ZH_FROM_TO,
 )
-from .facts import Reading, codes, objects, quantities, statement, subject_words
+from .facts import Reading, codes, objects, other_base, quantities, share_base, statement, subject_words
 from .facts import agrees as _agrees
 from .types import Anchor
 
@@ -147,31 +147,13 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
     return bool(re.search(rf"\b{re.escape(cue.split()[0])}\b", anchor_text_, re.I))
 
 
-_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
-
-
-def _base(text: str, v) -> set[str]:
-    """What a share is a share of ("56–75% of FTP", "60 % of max heart rate", "2 % of the flour's weight");
-    empty when it is not said."""
-    if v.dimension != "ratio":
-        return set()
-    m = _BASE.match(text, v.end)
-    return subject_words(m.group(1)) if m else set()
-
-
-def _other_base(a: set[str], b: set[str]) -> bool:
-    """Two shares of different wholes are different quantities (a share of FTP is not one of heart rate)."""
-    return bool(a and b and not a & b)
-
-
 def _former(text: str, start: int, end: int) -> bool:
-    """Whether the value at ``text[start:end]`` is told as the one a change left behind."""
+    """Whether the value at ``text[start:end]`` is told as the one a change left behind ("从199元上调到219元",
+    "15 °C → 60 °C", "£14.99 → £12.99")."""
     before, after = text[max(0, start - 60):start], text[end:end + 60]
     return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before)
-                or SELF_PAST.search(text[max(0, start - 140):start])
-                or (before.endswith("从") and ZH_FROM_TO.match(after[:12]))  # "从199元上调到219元"
-                or FORMER_AFTER.match(after)
-                or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))  # "15 °C → 60 °C", "£14.99 → £12.99": where it started
+                or SELF_PAST.search(text[max(0, start - 140):start]) or FORMER_AFTER.match(after)
+                or (before.endswith("从") and ZH_FROM_TO.match(after[:12])) or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))
 
 
 def _not_own(text: str, r, anchor_text_: str) -> str:
@@ -309,7 +291,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)
-             and not _other_base(_base(anchor_norm, a), _base(excerpt_norm, r.value))]
+             and not other_base(share_base(anchor_norm, a), share_base(excerpt_norm, r.value))]
     if not pairs:
         return None
     if not row and QUESTION.search(excerpt_norm):
