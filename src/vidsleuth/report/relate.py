@@ -30,9 +30,8 @@ intervals (``vidsleuth.values``):
   our other article") or a bare mention -> ``None``: no stance, not evidence (the branch drops it
   and counts why).
 Of several values of the kind, the most specific (narrowest interval) decides: a safety limit "up
-to 260 °C" yields to "200–220 °C" in the same row or sentence.
-
-A model relater (the endpoint alone, or judging the rules' borderline outputs) is ``report.judge``.
+to 260 °C" yields to "200–220 °C" in the same row or sentence. A model relater (the endpoint alone,
+or judging the rules' borderline outputs) is ``report.judge``.
 """
 
 from __future__ import annotations
