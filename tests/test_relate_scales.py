@@ -27,6 +27,12 @@ def _relation(anchor: str, excerpt: str):
     # a source's figure inside the video's range agrees with it
     ("Ferment the kombucha for seven to ten days.", "Taste the kombucha after a week of fermenting.", "supports"),
     ("Ferment the kombucha for seven to ten days.", "Ferment the kombucha for three weeks.", "contradicts"),
+    # one threshold stated from the failing side, as a condition with its remedy
+    ("The seat should move less than one inch at the belt path.",
+     "If the seat moves more than 1 inch side to side, tighten it.", "supports"),
+    # a revision that narrows the video's range to one figure updates it
+    ("滤芯建议每六到十二个月更换一次。", "2024年新版说明书将更换周期调整为12个月。", "updates"),
+    ("滤芯建议每六到十二个月更换一次。", "厂家说明书：滤芯更换周期为6～12个月。", "supports"),
     # an imperative that ends like a past tense is no diary of the writer's own case
     ("Cook the steak for two minutes a side.", "Cook the steak for 3 minutes a side.", "contradicts"),
     ("Brew the tea for five minutes.", "Brew the tea for 5 minutes.", "supports"),

@@ -373,20 +373,3 @@ _PROCESS = {"brine", "rest", "bake", "proof", "clamp", "cook", "roast", "cure", 
             "soak", "marinate", "ride", "walk", "exercise", "sleep", "wait", "cool", "rise", "brew", "fry", "grill"}
 _IMPERATIVE_HEAD = {"preheat", "bake", "set", "add", "tighten", "inflate", "let", "rest", "pack", "bring", "print", "apply",
                     "clamp", "cook", "heat", "roast", "ride", "charge", "walk", "drink"}
-
-
-_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
-
-
-def share_base(text: str, v) -> set[str]:
-    """What a share is a share of ("56–75% of FTP", "60 % of max heart rate", "2 % of the flour's weight");
-    empty when it is not said."""
-    if v.dimension != "ratio":
-        return set()
-    m = _BASE.match(text, v.end)
-    return subject_words(m.group(1)) if m else set()
-
-
-def other_base(a: set[str], b: set[str]) -> bool:
-    """Two shares of different wholes are different quantities (a share of FTP is not one of heart rate)."""
-    return bool(a and b and not a & b)

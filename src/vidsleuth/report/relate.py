@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from ..values import MATCH, commensurate, normalise
+from ..values import commensurate, normalise
 from .cues import (
     ADVICE,
     APPLIED,
@@ -80,8 +80,10 @@ from .cues import (
     SELF_PAST,
     ZH_FROM_TO,
 )
-from .facts import Reading, codes, objects, other_base, quantities, share_base, statement, subject_words
+from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
+from .figures import boundary, other_whole
+from .figures import on_subject as _on_subject
 from .types import Anchor
 
 
@@ -177,16 +179,6 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     return "ceiling" if ceiling else ""
 
 
-def _on_subject(pairs, anchor_objects: set[str]):
-    """The pairs whose value is introduced by most of the anchor's own thing-words, when any is: in
-    "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g; in
-    "every 2–3 months with hard water and every 4–6 months with soft water" hard water meets 2–3."""
-    most: dict[str, int] = {}  # per kind: values of one kind compete, those of another speak of another quantity
-    for _, r in pairs:
-        most[r.value.dimension] = max(most.get(r.value.dimension, 0), len(r.near & anchor_objects))
-    return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
-
-
 def _every(text: str, v) -> bool:
     """Whether a value is the period of a repeated action ("every 2–3 months", "每12个月"), not a duration."""
     return bool(EVERY.search(text[max(0, v.start - 12):v.start]))
@@ -223,12 +215,6 @@ def _deciding(kept: list, anchor_values: list, anchor_text_: str) -> tuple:
     return a, r, unsaid
 
 
-def _boundary(source, video) -> bool:
-    """The source's bound sits where the video's does ("below about 10 °C …" and "at least 10 °C"): one threshold."""
-    return source.comparable(video) and "point" not in (source.form, video.form) and {source.form, video.form} & {
-        "lower", "upper"} != set() and abs(source.point - video.point) <= MATCH * max(abs(video.point), 1e-9)
-
-
 def _mechanism(norm: str, pairs) -> str:
     """Why the sentence explains the video's value ('' if it does not): it gives a reason around a value that
     holds the video's ("…, which is why a minimum room temperature matters", "这就是…的原因"), or what follows
@@ -238,7 +224,7 @@ def _mechanism(norm: str, pairs) -> str:
         return ""
     cue, lead = REASON.search(norm), CONDITION.match(norm)
     for a, r in pairs:
-        if not (_agrees(r.value, a) or _boundary(r.value, a)) or REJECT.search(KEEP.sub(" ", _clause(norm, r))):
+        if not (_agrees(r.value, a) or boundary(r.value, a)) or REJECT.search(KEEP.sub(" ", _clause(norm, r))):
             continue
         if cue:
             return f"gives the reason (“{cue.group(0)}”) around the video's {a.label()} (the source's {r.value.label()})"
@@ -286,11 +272,25 @@ def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tupl
     return None
 
 
+def _agreeing(a, r, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> tuple[str, str, float]:
+    """The relation of a source figure that holds the video's: a narrowing under a revision cue updates it, an
+    application or a reason is one, else it supports."""
+    if later and a.form == "range" and r.value.form in ("point", "approx") and not r.value.contains(a):
+        return "updates", f"narrows the video's {a.label()} to {r.value.label()}; {later}", 0.8  # 调整为12个月
+    if APPLIED.search(excerpt_norm):
+        return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
+    if not row and BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
+        return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
+    how = "inside" if r.value.form != "point" else "equal to"
+    return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
+            + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
+
+
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)
-             and not other_base(share_base(anchor_norm, a), share_base(excerpt_norm, r.value))]
+             and not other_whole(anchor_norm, a, excerpt_norm, r.value)]
     if not pairs:
         return None
     if not row and QUESTION.search(excerpt_norm):
@@ -329,14 +329,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)
             and (len({id(q) for _, q in kept}) == 1 or all(own_case(_clause(excerpt_norm, q)) for _, q in kept))):
         return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
+    lead = None if row else CONDITION.match(excerpt_norm)  # "If the seat moves more than 1 inch, tighten it": its limit
+    if lead and r.value.end <= lead.end() and boundary(r.value, a) and r.value.form != a.form:
+        return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
     if _agrees(r.value, a):
-        if APPLIED.search(excerpt_norm):
-            return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
-        if not row and BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
-            return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
-        how = "inside" if r.value.form != "point" else "equal to"
-        return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
-                + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
+        return _agreeing(a, r, excerpt_norm, row, later, unsaid)
     was = next((q for b, q in pairs if foreign.get(id(q)) == "former" and _agrees(q.value, b) and not re.search(  # a preference
         r"(?:instead of|rather than|in place of|而不是)\W*(?:\w+\s+)?$", excerpt_norm[max(0, q.value.start - 30):q.value.start])), None)
     later = later or (f"stated as a revision of the former {was.value.label()}" if was else "")

@@ -1,0 +1,43 @@
+"""How two figures meet beyond their intervals, for ``relate``: a share of a named whole ("56–75% of FTP"),
+one threshold stated from either side ("less than 1 inch" and "more than 1 inch"), and which of a
+sentence's values is introduced by the anchor's own thing-words."""
+
+from __future__ import annotations
+
+import re
+
+from ..values import MATCH, Value
+from .facts import subject_words
+
+_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
+
+
+def share_base(text: str, v) -> set[str]:
+    """What a share is a share of ("56–75% of FTP", "60 % of max heart rate", "2 % of the flour's weight");
+    empty when it is not said."""
+    if v.dimension != "ratio":
+        return set()
+    m = _BASE.match(text, v.end)
+    return subject_words(m.group(1)) if m else set()
+
+
+def other_whole(a_text: str, a: Value, b_text: str, b: Value) -> bool:
+    """Two shares of different wholes are different quantities (a share of FTP is not one of heart rate)."""
+    x, y = share_base(a_text, a), share_base(b_text, b)
+    return bool(x and y and not x & y)
+
+
+def boundary(source: Value, video: Value) -> bool:
+    """The source's bound sits where the video's does ("below about 10 °C …" and "at least 10 °C"): one threshold."""
+    return source.comparable(video) and "point" not in (source.form, video.form) and {source.form, video.form} & {
+        "lower", "upper"} != set() and abs(source.point - video.point) <= MATCH * max(abs(video.point), 1e-9)
+
+
+def on_subject(pairs, anchor_objects: set[str]):
+    """The pairs whose value is introduced by most of the anchor's own thing-words, when any is: in
+    "成人每天食盐不超过6克，每天烹调油25～30克" the salt anchor meets 6 g, not the narrower 25–30 g; in
+    "every 2–3 months with hard water and every 4–6 months with soft water" hard water meets 2–3."""
+    most: dict[str, int] = {}  # per kind: values of one kind compete, those of another speak of another quantity
+    for _, r in pairs:
+        most[r.value.dimension] = max(most.get(r.value.dimension, 0), len(r.near & anchor_objects))
+    return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
