@@ -124,14 +124,14 @@ def agrees(source: Value, video: Value) -> bool:
     """The source's value holds the video's: inside it, inside the video's approximation ("≈ 450 kcal",
     "1,880 kJ"), the approximation's figure inside the source's interval ("about an hour", "1–1.5 hours"),
     a figure of the source inside the video's range ("a week" of "7–10 days"), or the same bound ("≤ 40 ppm"
-    and a ceiling of 40 ppm). A temperature said without its scale ("37 degrees") is read in the scale the
-    other side writes: a fridge at 37 degrees meets "at or below 40 °F", and 96 degrees of water is no °F
-    against "never above 92 °C"."""
+    and a ceiling of 40 ppm). A temperature said without its scale ("37 degrees") is Celsius, or the
+    Fahrenheit the other side writes: a fridge at 37 degrees meets "at or below 40 °F" (and 230 degrees
+    meets 446 °F as Celsius), while 96 degrees of water is no °F against "never above 92 °C"."""
+    if _agrees(source, video):
+        return True
     if video.unsaid_scale and source.unit == "degF":
         return _agrees(source, rescaled(video))
-    if source.unsaid_scale and video.unit == "degF":
-        return _agrees(rescaled(source), video)
-    return _agrees(source, video)
+    return source.unsaid_scale and video.unit == "degF" and _agrees(rescaled(source), video)
 
 
 def _agrees(source: Value, video: Value) -> bool:
