@@ -305,7 +305,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     # the source's own values compete for the anchor's subject; a former or reported one stays beside them
     pairs = (_on_subject([p for p in pairs if id(p[1]) not in foreign], anchor_objects)
              + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
-    pairs = _habits(pairs, excerpt_norm, normalise(anchor_text_))
+    pairs = _habits(pairs, excerpt_norm, anchor_norm)
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     same_kind = {r.value for _, r in pairs if id(r) not in foreign}

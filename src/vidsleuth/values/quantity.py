@@ -41,8 +41,8 @@ def registry():
     ureg.define("ppmw = milligram / liter")  # ppm of a solute in water, as test kits read it
     ureg.define("bpm = 1 / minute")  # heart beats
     ureg.define("pH = [acidity]")
-    ureg.define("dB_level = [sound_level]")
-    ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux  # a sound level as a spec states it; pint's decibel is a ratio
+    ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
+    ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
     return ureg
 
 

@@ -252,19 +252,20 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
 
 
 def _converted(values: list[Value], text: str) -> list[Value]:
-    """A value in brackets right after one of its kind is that statement in another unit: "at or below 40 °F
-    (4 °C)" is a bound in both units, "350–375 °F (175–190 °C)" a range."""
+    """A point in brackets right after a bound or approximation of its kind is that statement in another
+    unit: "at or below 40 °F (4 °C)" is a bound in both units, "about 350 °F (175 °C)" an approximation."""
     out = list(values)
     for k in range(1, len(out)):
         a, b = out[k - 1], out[k]
-        if (a.dimension == b.dimension and a.form != "point" and b.form == "point" and len(b.stated) == 1
+        if (a.dimension == b.dimension and a.form in ("lower", "upper", "approx") and b.form == "point"
+                and len(b.stated) == 1
                 and re.fullmatch(r"\s*[(（\[]\s*(?:about|around|approx\.?|≈|~|约)?\s*", text[a.end:b.start])
                 and not a.dimension.startswith(("count:", "money:"))):
             try:
                 lo, hi = _interval(a.form, [b.stated[0]], b.unit, None)
             except Exception:  # noqa: BLE001 - not convertible: left as read
                 continue
-            if a.form in ("lower", "upper", "approx") and abs((lo if a.form == "lower" else hi) - (
+            if abs((lo if a.form == "lower" else hi) - (
                     a.lo if a.form == "lower" else a.hi)) <= max(0.6, 0.05 * abs(a.point)):
                 out[k] = Value(lo, hi, b.dimension, b.unit, a.form, b.stated, b.start, b.end, b.unsaid_scale)
     return out
