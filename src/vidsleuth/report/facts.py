@@ -36,7 +36,7 @@ except ImportError:  # the search extra is not installed: recorded in run.json a
 # never said, so it meets "the baking temperature"
 DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
                    "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
-                   "voltage": "voltage", "energy": "energy", "ratio": "percent", "steps": "steps", "frequency": "speed",
+                   "voltage": "voltage", "energy": "energy", "ratio": "percent", "proportion": "ratio", "steps": "steps", "frequency": "speed",
                    "charge": "capacity", "concentration": "concentration"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount

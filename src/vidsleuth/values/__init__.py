@@ -21,6 +21,9 @@ test. The parts are maintained libraries:
   not a name's number ("Vault 13 home battery") or a participle; Chinese measure words (次, 遍,
   杯…) count, and an ordinal (第3步, 第5天) counts nothing; a range runs upwards ("6 to 5 %" without
   "from" is a misheard number, not a range).
+- ratios ("1:1.25 rice to water", "one part vinegar to three parts water", "1.5 cups of water per cup
+  of rice", "1比1.2") are one dimensionless quotient (``ratios``), turned to one orientation by the two
+  things they name; a clock time ("2:15") is no ratio.
 """
 
 from __future__ import annotations

@@ -43,6 +43,7 @@ def registry():
     ureg.define("pH = [acidity]")
     ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
+    ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
     return ureg
 
 
@@ -90,6 +91,8 @@ class Value:
         sep = "" if shown in ("%", "°C", "°F") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
+        if self.unit == "ratio":  # "1:1.25", the two numbers as stated
+            return ":".join(f"{x:g}" for x in self.stated)
         if shown == "pH":  # written before its number
             body = f"pH {nums}"
         elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .quantity import APPROX, CURRENCIES, PREFIX_UNITS, UNITS, Value, _kind_of, convert, has_cjk, normalise
+from .ratios import read_ratios
 
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
@@ -248,7 +249,16 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             continue
         bare = unit == "degC" and (m.group("ub") or m.group("ua") or "").strip().lower() in _BARE_SCALE
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _converted(_compounds(out, t), t)
+    return _with_ratios(_converted(_compounds(out, t), t), t)
+
+
+def _with_ratios(values: list[Value], text: str) -> list[Value]:
+    """The ratios the text states in place of what their numbers read as alone ("1 part" is no count)."""
+    ratios = read_ratios(text)
+    if not ratios:
+        return values
+    kept = [v for v in values if not any(r.start <= v.start < r.end or v.start <= r.start < v.end for r in ratios)]
+    return sorted(kept + ratios, key=lambda v: v.start)
 
 
 def _converted(values: list[Value], text: str) -> list[Value]:

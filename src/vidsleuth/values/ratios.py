@@ -1,0 +1,101 @@
+"""Ratios: "a 1:1.25 rice to water ratio", "2:1 sugar to water", "one part vinegar to three parts
+water", "a rice-to-water ratio of 1 to 1.2", "1.5 cups of water per cup of rice", "米水比例1:1.2", "1比1.2".
+
+A ratio is one dimensionless quantity (``dimension == "proportion"``, ``lo == hi == a / b``), so
+"1:1" of syrup meets "2:1" as a contradiction, not as two unrelated counts. A colon pair is a
+ratio where the clause says so (the word ratio, parts, "by weight", 比例, or the two things
+named "X to Y") or where its second number cannot be a clock's minutes ("feed 1:1 syrup"): "2:15"
+alone is a time. Where the two things are named, the ratio is turned to
+put them in alphabetical order, so "water to rice 1.25:1" and "1:1.25 rice to water" are one value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .quantity import UNITS, Value
+
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+          "ten": 10, "a half": 0.5, "half": 0.5, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5}
+_N = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a half|half)"
+_THING = r"[a-z]+|[\u4e00-\u9fff]{1,4}"
+_NAMED_AFTER = re.compile(rf"^\s*(?:ratio\s+)?(?:of\s+)?(?P<x>{_THING})[\s-]+to[\s-]+(?P<y>{_THING})\b", re.I)
+_NAMED_BEFORE = re.compile(r"\b(?P<x>[a-z]+)[\s-]+to[\s-]+(?P<y>[a-z]+)\s+(?:ratio|proportion|mix)\s*"
+                           r"(?:of|is|at|should be|=|:)?\s*(?:about\s+|around\s+|roughly\s+)?$", re.I)
+_RATIO_WORD = re.compile(r"\b(?:ratios?|proportions?)\b|比例|配比", re.I)
+_CUE = re.compile(r"\b(?:ratios?|proportions?|parts?|by (?:weight|volume|mass))\b|比例|配比", re.I)
+_PAIR = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s?(?P<sep>:|∶|比|[\s-]+to[\s-]+)\s?(?P<b>{_N})(?![\d:])", re.I)
+_PARTS = re.compile(rf"(?<![\d.])(?P<a>{_N})\s+parts?\s+(?:of\s+)?(?P<x>[a-z]+)\s*(?:to|with|and|,|:)\s*"
+                    rf"(?P<b>{_N})\s+parts?\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
+_NOT_CLOCK = re.compile(r"\d|\d+\.\d+")  # "1:1 syrup", "3:1.5": a clock's minutes have two digits ("2:15")
+_AT = re.compile(r"\b(?:at|from|until|till|by)\s*$", re.I)
+_MEASURE = r"(?:cups?|parts?|tablespoons?|tbsp|teaspoons?|tsp|scoops?|ml|millilit(?:er|re)s?|l|lit(?:er|re)s?|g|grams?|kg|oz|ounces?|lbs?|pounds?)"
+_PER_SAME = re.compile(rf"(?<![\d.])(?P<a>{_N})\s?(?P<ua>{_MEASURE})\s+(?:of\s+)?(?P<x>[a-z]+)\s+(?:per|for every|for each|to every|to each|to)\s+"
+                       rf"(?:(?P<b>{_N})\s?)?(?:an?\s+)?(?P<ub>{_MEASURE})\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
+_CLAUSE = re.compile(r"[.;!?。；！？\n]")
+
+
+def _number(s: str) -> float:
+    s = s.strip().lower()
+    return float(_WORDS[s]) if s in _WORDS else float(s)
+
+
+def _clause(text: str, start: int, end: int) -> tuple[str, str]:
+    """The text before and after a match inside its sentence (at most 50 characters each way)."""
+    before = _CLAUSE.split(text[max(0, start - 50):start])[-1]
+    after = _CLAUSE.split(text[end:end + 50])[0]
+    return before, after
+
+
+def _value(a: float, b: float, names: tuple[str, str] | None, start: int, end: int) -> Value | None:
+    if a <= 0 or b <= 0:
+        return None
+    if names and names[0].lower() > names[1].lower():  # one orientation for the two things named
+        a, b = b, a
+    return Value(a / b, a / b, "proportion", "ratio", "point", (a, b), start, end)
+
+
+def _per_same(m: re.Match) -> Value | None:
+    """"1.5 cups of water per cup of rice": an amount per an amount in the same unit is a ratio
+    ("2 tablespoons per cup" stays an amount: as a ratio it would read 2:16)."""
+    def unit(s: str) -> str | None:
+        s = s.lower()
+        return "part" if s.startswith("part") else UNITS.get(s) or UNITS.get(s.rstrip("s"))
+    ua, ub = unit(m["ua"]), unit(m["ub"])
+    if ua is None or ua != ub:
+        return None
+    return _value(_number(m["a"]), _number(m["b"]) if m["b"] else 1.0, (m["x"], m["y"]), m.start(), m.end())
+
+
+def read_ratios(text: str) -> list[Value]:
+    """Every ratio ``text`` states, in order, with offsets into ``text``."""
+    out: list[Value] = []
+    taken: list[tuple[int, int]] = []
+    for m in [*_PARTS.finditer(text), *_PER_SAME.finditer(text)]:
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        v = (_value(_number(m["a"]), _number(m["b"]), (m["x"], m["y"]), m.start(), m.end())
+             if m.re is _PARTS else _per_same(m))
+        if v is not None:
+            out.append(v)
+            taken.append((m.start(), m.end()))
+    for m in _PAIR.finditer(text):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        before, after = _clause(text, m.start(), m.end())
+        spelled = not re.fullmatch(r"[\d.]+", m["a"]) or not re.fullmatch(r"[\d.]+", m["b"])
+        worded = m["sep"].strip(" -").lower() == "to"
+        named = _NAMED_AFTER.match(after) or _NAMED_BEFORE.search(before)
+        cued = (_CUE.search(before[-30:]) or _CUE.search(after[:30]) or m["sep"] == "比"
+                or (not worded and not spelled and _NOT_CLOCK.fullmatch(m["b"]) and not _AT.search(before)))
+        if not (cued or (named and not worded)):
+            continue  # "2:15" is a time
+        if worded and (not _RATIO_WORD.search(before[-30:] + " " + after[:30]) or re.match(rf"\s*{_MEASURE}\b", after, re.I)):
+            continue  # "one to one" without a ratio said is a conversation, "3 to 4 parts water" a range
+        if spelled and not worded and m["sep"] != "比":
+            continue
+        names = (named["x"], named["y"]) if named else None
+        v = _value(_number(m["a"]), _number(m["b"]), names, m.start(), m.end())
+        if v is not None:
+            out.append(v)
+    return sorted(out, key=lambda v: v.start)
