@@ -25,13 +25,14 @@ from ..media import iter_frames, probe
 from ..progress import task
 from ..types import Frame, Segment
 from . import calm_session, quiet_onnxruntime
-from .texttracks import _follow, _segment, _Track, normalise  # noqa: F401  (normalise: public here too)
+from .texttracks import _follow, _segment, _Track, counters, normalise  # noqa: F401  (normalise: public here too)
 
 _ENGINE = None
 # part of the ingest cache key: bump when what this module reads changes. 7: track text by votes
 # (``texttracks.TRACK_TEXT``) with the line gate on (6 had meant the gate once, then same-width
-# batches); 8: short lines padded to 192 px, not 320 (``REC_BATCH``)
-OCR_VERSION = 8
+# batches); 8: short lines padded to 192 px, not 320 (``REC_BATCH``); 9: running counters and clocks
+# dropped (``texttracks.counters``)
+OCR_VERSION = 9
 DET_MIN_SIDE = 540  # px: smaller frames are upscaled before detection (small captions merge words otherwise)
 REC_HEIGHT = 96  # px: the height a text line's crop (with its margin) is scaled to before recognition
 MARGIN = 0.3  # of the line height, added around each detected box before recognition
@@ -379,5 +380,6 @@ def read_frames_text(frames: Iterable[Frame], duration: float, *, fps: float = 1
             open_tracks = _follow(open_tracks, boxes, frame.t, similarity, max_gap, done)
             bar.advance()
     done.extend(open_tracks)
-    segments = [_segment(tr, step, duration) for tr in done]
+    ticking = counters(done, step)  # a frame counter or a running clock: the picture ticking, not text it states
+    segments = [_segment(tr, step, duration) for k, tr in enumerate(done) if k not in ticking]
     return sorted(segments, key=lambda s: (s.start, s.text))

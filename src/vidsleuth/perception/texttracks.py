@@ -92,6 +92,33 @@ def _follow(open_tracks: list[_Track], boxes: list, t: float, similarity: float,
     return still
 
 
+COUNTER_RUN = 3  # this many short tracks in a row of one shape, each another number: a running counter
+
+
+def counters(tracks: list[_Track], step: float) -> set[int]:
+    """Indexes of the tracks that are a running counter or clock: one shape of text (its digits aside)
+    read as another number at every sample, in a chain of ``COUNTER_RUN`` or more short tracks ("86",
+    "111", "136"…; "00:12", "00:13"…). Such a number is the picture ticking, not a value the video
+    states; a panel that shows "Max 2.5 bar" for seconds is one long track and never part of a run."""
+    shape = lambda tr: re.sub(r"\d+", "#", tr.key)  # noqa: E731
+    out: set[int] = set()
+    by_shape: dict[str, list[int]] = {}
+    for k, tr in enumerate(tracks):
+        if re.search(r"\d", tr.key) and tr.last - tr.first <= 2 * step + 1e-6:
+            by_shape.setdefault(shape(tr), []).append(k)
+    for ks in by_shape.values():
+        ks.sort(key=lambda k: tracks[k].first)
+        run = ks[:1]
+        for k in [*ks[1:], None]:
+            if k is not None and tracks[k].first - tracks[run[-1]].last <= 1.5 * step + 1e-6:
+                run.append(k)
+                continue
+            if len(run) >= COUNTER_RUN and len({tracks[j].key for j in run}) >= COUNTER_RUN:
+                out.update(run)
+            run = [k]
+    return out
+
+
 def _segment(tr: _Track, step: float, duration: float) -> Segment:
     """A track as an ``ocr`` segment spanning half a sampling step either side of its frames."""
     return Segment(
