@@ -27,6 +27,7 @@ from .facts import (
     quantities,
     sentences,
     statement,
+    stem,
     subject_words,
 )
 from .sources import Passage
@@ -159,8 +160,13 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
 
 
+def _said(text: str) -> set[str]:
+    """The stems of the words a text says itself (``subject_words`` adds the kinds of its values)."""
+    return {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+
+
 def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False,
-            values: list[list] | None = None, on_page: set[int] = frozenset()) -> list[float]:
+            values: list[list] | None = None, on_page: set[int] = frozenset(), props: list[set[str]] | None = None) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
     it, and a statement of one value goes only to the best anchor of that value's kind, weighed by
     how near its value is in scale ("now pays 3.90% APY" is the 4.5 % savings rate's, not the 20 %
@@ -170,7 +176,9 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
     stated = {r.value.dimension for r in st.readings}
     held = _held(st, named, values or [[]] * len(row)) & set(on_page)
-    zeroed = [by_topic and named and (not product or not kinds[j] & stated or kinds[j] & named_kinds)
+    # ...unless its value is of a kind no anchor it names has, and it names the product or says what the anchor measures
+    # (``props``): "the baking temperature for a country loaf is 250 °C" names the bake time's "bake", yet is the oven's
+    zeroed = [by_topic and named and (not (product or (props and props[j])) or not kinds[j] & stated or kinds[j] & named_kinds)
               for j, (_, by_topic) in enumerate(row)]
     # held by its value alone, it ranks below the statements that name the anchor's thing
     out = [(HELD * s if j in held else 0.0) if zeroed[j] else s for j, (s, _) in enumerate(row)]
@@ -263,7 +271,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
         scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
-                            on_page[passage.source.location])
+                            on_page[passage.source.location], [p & _said(text) for p in props])
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}

@@ -182,6 +182,12 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
                        r"leaflet|book|advice|guidance|instructions)|\b(?:earlier|previous|older|former)\s+(?:versions?|editions?)"
                        r"\s+of\s+(?:this|our|the)\s+\w+)\s+(?:\w+\s+)?(?:said|suggested|recommended|advised|gave|stated|listed|"
                        r"explained|told|showed|called for|used to \w+)\b[^.;:!?]{0,80}$", re.I)
+# advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
+# "我们以前建议盐水浓度5%": the figure the source has since changed
+PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:\w+\s+)?(?:suggested|recommended|"
+                         r"said|advised|gave|stated|listed|called for|told)|\bused to (?:recommend|suggest|say|advise|call for))"
+                         r"\b[^.;:!?]{0,40}$"
+                         r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
 # a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
 # ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
 FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|previous|former|earlier|usual)\s+(?:[\w-]+\s+){0,3}?"

@@ -71,6 +71,7 @@ from .cues import (
     KEEP,
     NEW_SUBJECT,
     OWN_CASE,
+    PAST_ADVICE,
     POINTER,
     QUESTION,
     REASON,
@@ -125,8 +126,10 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
 
 def _compares(text: str) -> bool:
     """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
-    text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d|a |an |one|two|"
-                  r"three|four|five|six|seven|eight|nine|ten|twelve|half|a few)\b)", " ", text, flags=re.I)
+    # "than 75 °F", "than a week": a bound's figure; "quicker than an unseeded cycle" compares two things
+    text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d+|one|two|"
+                  r"three|four|five|six|seven|eight|nine|ten|twelve|half|an? (?:few|couple|week|day|hour|minute|month|year|"
+                  r"second|quarter|half|dozen|night|season|inch|foot|mile|degree))\b)", " ", text, flags=re.I)
     return bool(COMPARE.search(text))
 
 
@@ -152,7 +155,7 @@ def _former(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is told as the one a change left behind ("从199元上调到219元",
     "15 °C → 60 °C", "£14.99 → £12.99")."""
     before, after = text[max(0, start - 60):start], text[end:end + 60]
-    return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before)
+    return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before) or PAST_ADVICE.search(before)
                 or SELF_PAST.search(text[max(0, start - 140):start]) or FORMER_AFTER.match(after)
                 or (before.endswith("从") and ZH_FROM_TO.match(after[:12])) or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))
 

@@ -1,0 +1,30 @@
+"""Invented phrasings of three classes the rules misread: advice told in the past before its figure is the
+former figure (the current one then updates the video's), a multi-digit bound's "than" is no comparison,
+and "quicker than an unseeded cycle" compares two things while "longer than a week" is a bound."""
+
+import pytest
+
+from vidsleuth.report.steps import relate_excerpts
+
+
+def _relation(anchor: str, excerpt: str) -> str | None:
+    a = {"text": anchor, "moments": [{"start": 5.0, "end": 8.0, "kind": "speech", "text": anchor}]}
+    return relate_excerpts(a, [{"excerpt": excerpt, "source_title": "Guide"}])[0]["relation"]
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    ("Cook it for two and a half hours.",
+     "We previously suggested 2½ hours for every steak; we now recommend 1 to 2 hours for thin steaks.", "updates"),
+    ("Dissolve 60 grams of salt per litre.",
+     "We used to recommend 60 g of salt per litre, but 50 g is plenty.", "updates"),
+    ("盐水浓度大约百分之五", "我们以前建议盐水浓度5%，现在建议提高到6%至8%。", "updates"),
+    ("Rest the dough for one hour.", "Our earlier edition said 1 hour; this one agrees: rest it for 1 hour.", "supports"),
+    ("I keep the water around 82 degrees Fahrenheit.",
+     "Keep the tank no warmer than 75 °F (24 °C); warmer water holds less oxygen.", "contradicts"),
+    ("Keep the room at 18 degrees.", "Keep the room no colder than 16 °C.", "supports"),
+    ("It takes about four to six weeks to cycle.",
+     "With seeded media, a new tank can cycle in about 10 days, far quicker than an unseeded cycle.", "compares"),
+    ("Leave it for ten days.", "Leave it for longer than a week before you open it.", "supports"),
+])
+def test_past_advice_bounds_and_comparisons(anchor, excerpt, relation):
+    assert _relation(anchor, excerpt) == relation
