@@ -76,3 +76,11 @@ def test_comparatives_fractions_and_named_numbers(text, labels):
 def test_blood_pressure_is_a_pressure():
     systolic = read_values("130/80 mmHg")[0]
     assert systolic.dimension == "pressure" and math.isclose(systolic.lo, 17331.9, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Every day I dose ammonia to two parts per million.", ["2 ppm"]),  # text2num alone made it "per 1000000"
+    ("Keep it under 0.5 parts-per-million.", ["≤ 0.5 ppm"]),
+])
+def test_parts_per_million_is_a_unit(text, labels):
+    assert [v.label() for v in read_values(text)] == labels

@@ -251,10 +251,11 @@ def normalise(text: str, language: str = "auto") -> str:
         t = _ZH_GLUED.sub(r"\1 ", _chinese(t))
         t = _ZH_RATE.sub(_zh_rate, t)
     if language in ("en", "auto"):
-        t = _english(t)
+        t = _english(_PER_MILLION.sub("ppm", t))  # "parts per million" is a unit: text2num made it "per 1000000"
     return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)
 
 
+_PER_MILLION = re.compile(r"\bparts?[\s-]+per[\s-]+million\b", re.I)
 # a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5") is repeated after it,
 # where values are read
 _PREFIXED = re.compile(r"\b(pH)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"

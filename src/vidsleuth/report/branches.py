@@ -211,19 +211,6 @@ def _narrow(v) -> bool:
     return v.form in ("point", "approx") or v.form == "range" and v.width() <= 2 * APPROX * abs(v.point)
 
 
-def _claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
-    """A value equal to one anchor's speaks of that anchor: "I applied the 20% rule" is about the
-    video's 20 % savings rate, not evidence against its 4.5 % interest rate."""
-    out = list(row)
-    for r in st.readings:
-        owners = [j for j, vs in enumerate(values) if out[j][0] > 0 and any(v.same_as(r.value) for v in vs)]
-        if owners:
-            out = [(0.0, False) if j not in owners and any(v.comparable(r.value) for v in values[j])
-                   and not any(v.comparable(q.value) for v in values[j] for q in st.readings if q is not r) else s
-                   for j, s in enumerate(out)]
-    return out
-
-
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "", title: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
@@ -270,7 +257,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
-        scores[i] = _assign(_claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
+        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
                             on_page[passage.source.location], [p & _said(text) for p in props])
         best = max(scores[i])
         if best < MIN_SCORE:

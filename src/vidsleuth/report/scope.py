@@ -139,3 +139,21 @@ def on_pages(units, stmts, titles, views) -> dict[str, set[int]]:
     for (p, _), st, t in zip(units, stmts, titles):
         page.setdefault(p.source.location, set()).update(st.words, t)
     return {loc: {j for j, vs in enumerate(views) if set().union(*vs) & ws} for loc, ws in page.items()}
+
+
+def claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
+    """A value equal to one anchor's speaks of that anchor: "I applied the 20% rule" is about the
+    video's 20 % savings rate, not evidence against its 4.5 % interest rate; so do the values of its
+    kind beside it ("no longer 3.85 V per cell; now 3.80 V", "300 to 500 miles (480–800 km)"), while a
+    value of another kind may still be another anchor's (a spec row's torque beside its battery)."""
+    owners = {id(r): {j for j, vs in enumerate(values) if row[j][0] > 0 and any(v.same_as(r.value) for v in vs)}
+              for r in st.readings}
+    owning = set().union(*owners.values()) if owners else set()
+    out = list(row)
+    for r in st.readings:
+        if owners[id(r)]:
+            out = [(0.0, False) if j not in owning and any(v.comparable(r.value) for v in values[j])
+                   and not any(v.comparable(q.value) for v in values[j] for q in st.readings
+                               if q.value.dimension != r.value.dimension) else s
+                   for j, s in enumerate(out)]
+    return out
