@@ -103,3 +103,13 @@ def test_a_bare_number_beside_a_note_with_its_own_unit_takes_the_headers_unit():
         "90 min", "30 W"]
     charge = _a("A1", "A full charge takes 70 minutes on the 65 watt charger.")
     assert relate_rules(charge, "| Charging time (min) | 70 (65 W charger) |", context="| Item | Value |")[0] == "supports"
+
+
+def test_a_comparison_row_the_video_names_is_its_own_item_not_another():
+    bath = _a("A1", "For medium rare, set the bath to 129 degrees Fahrenheit.")
+    head = "| Doneness | Temperature (°F) | Temperature (°C) |"
+    rows = _page("Sous-vide steak temperature chart", "| Well-done | 145–155 | 63–68 |", "| Medium-rare | 129–134 | 54–57 |",
+                 context=head)
+    got = {c.excerpt.split("|")[1].strip(): c.beside for c in rank([bath], rows, title="Steak", topic="Sous-vide steak")}
+    assert got.get("Medium-rare") is False  # the video's own doneness: for or against it, not set beside it
+    assert got.get("Well-done", True) is True  # another doneness, if linked at all, is set beside the video's value

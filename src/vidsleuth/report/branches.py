@@ -233,7 +233,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
     strict = scope.strict_pages(units, title, asked)
     apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
-    beside = scope.other_items(units, about)
+    beside = scope.other_items(units, about | set().union(*(anchor_words(a)[0] for a in anchors)))  # "| Medium-rare |" said
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)

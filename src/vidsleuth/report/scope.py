@@ -100,7 +100,8 @@ def other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str
 
 def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
     """Rows of a comparison table (a label and two or more value columns: "| Brightcell 10 | 10.0 |
-    5.0 | 12 |", "| French press | 18 | 300 | 4 |") whose label names nothing of the video's topic:
+    5.0 | 12 |", "| French press | 18 | 300 | 4 |") whose label names nothing of the video's topic or of what
+    its anchors say (``about``: "| Medium-rare | 129–134 |" where the video says "for medium rare"):
     another item, whose values are set beside the video's, neither for nor against them."""
     out = set()
     for i, (p, text) in enumerate(units):
