@@ -28,3 +28,13 @@ def _relation(anchor: str, excerpt: str) -> str | None:
 ])
 def test_past_advice_bounds_and_comparisons(anchor, excerpt, relation):
     assert _relation(anchor, excerpt) == relation
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    ("Wait about half an hour,", "Begin the first sponge pass 15 to 20 minutes after grouting; if you wait half an hour "
+     "or more the haze sets hard and needs a chemical remover.", "contradicts"),  # the warned-of case is not its figure
+    ("Rest the steak for 5 minutes.", "Rest it 5 minutes; if you rest it 10 minutes or longer it goes cold.", "supports"),
+    ("If the seat moves, keep it to less than one inch of play.", "If the seat moves more than 1 inch, tighten it.", "supports"),
+])
+def test_a_value_in_an_if_clause_after_the_sources_figure_is_a_warned_case(anchor, excerpt, relation):
+    assert _relation(anchor, excerpt) == relation

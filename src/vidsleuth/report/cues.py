@@ -192,3 +192,10 @@ PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|u
 # ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
 FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|previous|former|earlier|usual)\s+(?:[\w-]+\s+){0,3}?"
                           r"|(?:原来|原先|以前|之前|此前|旧)的?[^\W\d]{0,6})[(（][^)）]{0,30}$", re.I)
+
+
+def comparison_page(title: str) -> bool:
+    """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
+    from ..values import normalise
+
+    return bool(COMPARISON_TITLE.search(normalise(title or "")))

@@ -41,3 +41,12 @@ def on_subject(pairs, anchor_objects: set[str]):
     for _, r in pairs:
         most[r.value.dimension] = max(most.get(r.value.dimension, 0), len(r.near & anchor_objects))
     return [(a, r) for a, r in pairs if len(r.near & anchor_objects) == most[r.value.dimension]]
+
+
+def hypothetical(text: str, r) -> bool:
+    """Whether the value sits in an "if …" clause after the sentence's own statement ("Begin 15 to 20
+    minutes after grouting; if you wait half an hour or more the haze sets hard"): a case the source
+    warns of, not its figure (a sentence that opens on the condition is ``CONDITION``'s)."""
+    clause = re.split(r"[;,:.!?]|\b(?:and|but)\b", text[:r.value.start])[-1]
+    return r.value.start > 0 and bool(re.match(r"\s*(?:if|unless|should you|in case)\b", clause, re.I)) and bool(
+        re.search(r"[;,:.!?]|\b(?:and|but)\b", text[:r.value.start]))

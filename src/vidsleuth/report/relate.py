@@ -31,7 +31,8 @@ intervals (``vidsleuth.values``):
   and counts why).
 Of several values of the kind, the most specific (narrowest interval) decides: a safety limit "up
 to 260 °C" yields to "200–220 °C" in the same row or sentence. A model relater (the endpoint alone,
-or judging the rules' borderline outputs) is ``report.judge``.
+or judging the rules' borderline outputs) is ``report.judge``. A value in an "if …" clause after the
+sentence's own figure is a case it warns of (``figures.hypothetical``).
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ from .cues import (
     CLAIMED_AFTER,
     CLAIMED_BEFORE,
     COMPARE,
-    COMPARISON_TITLE,
     CONDITION,
     CURRENT,
     DELTA_AFTER,
@@ -80,10 +80,11 @@ from .cues import (
     REVISION,
     SELF_PAST,
     ZH_FROM_TO,
+    comparison_page,
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
-from .figures import boundary, other_whole
+from .figures import boundary, hypothetical, other_whole
 from .figures import on_subject as _on_subject
 from .types import Anchor
 
@@ -296,6 +297,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
              and not other_whole(anchor_norm, a, excerpt_norm, r.value)]
     if not pairs:
         return None
+    pairs = [p for p in pairs if row or not hypothetical(excerpt_norm, p[1])] or pairs  # "…; if you wait an hour or more"
     if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
@@ -359,11 +361,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     if rel in ("supports", "contradicts", "explains") and comparison_page(title):
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
     return rel, why, conf
-
-
-def comparison_page(title: str) -> bool:
-    """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
-    return bool(COMPARISON_TITLE.search(normalise(title or "")))
 
 
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
