@@ -174,3 +174,10 @@ def test_an_earlier_models_figure_alone_is_a_revision():
 def test_a_bound_with_than_is_no_comparison():
     claim = "Keep it at about half charge."
     assert _rel(claim, "If you store it for longer than six months, charge it to 50% every six months.") == "supports"
+
+
+def test_a_row_labelled_with_the_videos_own_item_on_a_comparison_page_is_for_or_against_it():
+    head = "| Shoe type | Weight (oz) | Lifespan (mi) |"
+    anchor = "Most daily trainers should be replaced every 300 to 500 miles."
+    assert _rel(anchor, "| Daily trainer | 9.5 | 300–500 |", context=head, title="Shoe weights and lifespans compared") == "supports"
+    assert _rel(anchor, "| Racing flat | 6.5 | 150–250 |", context=head, title="Shoe weights and lifespans compared") == "compares"

@@ -82,7 +82,7 @@ from .cues import (
     ZH_FROM_TO,
     comparison_page,
 )
-from .facts import Reading, codes, objects, quantities, statement, subject_words
+from .facts import Reading, cells, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
 from .figures import boundary, hypothetical, other_whole
 from .figures import on_subject as _on_subject
@@ -358,7 +358,10 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     gives for the video's thing is set beside the alternatives (compares), unless it revises or
     applies it."""
     rel, why, conf = _relate(anchor, excerpt, source_date, video_date, context)
-    if rel in ("supports", "contradicts", "explains") and comparison_page(title):
+    # a row labelled with the video's own item ("| Daily trainer | 300–500 |") is for or against it, not beside others
+    label = cells(excerpt)[0] if context and excerpt.lstrip().startswith("|") else ""
+    own = bool(label) and bool(objects(subject_words(label)) & objects(subject_words(anchor_text(anchor))))
+    if rel in ("supports", "contradicts", "explains") and comparison_page(title) and not own:
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
     return rel, why, conf
 
