@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from ..values import normalise
+
 COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.?|unlike|in contrast|than|differs? from|different from)\b"
                       r"|相比|相较|不同于|(?<![从因进然])而(?![且已])(?=\S)"  # 从而/因而: a consequence, not a contrast
                       r"|(?<![对无])比(?![例较率赛重])[^，。；,;]{1,12}?(?:更|还|要|低|高|多|少|大|小|快|慢|贵|便宜|长|短|强|弱)", re.I)  # 比…更
@@ -196,6 +198,4 @@ FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|prev
 
 def comparison_page(title: str) -> bool:
     """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
-    from ..values import normalise
-
     return bool(COMPARISON_TITLE.search(normalise(title or "")))

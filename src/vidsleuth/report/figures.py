@@ -47,6 +47,9 @@ def hypothetical(text: str, r) -> bool:
     """Whether the value sits in an "if …" clause after the sentence's own statement ("Begin 15 to 20
     minutes after grouting; if you wait half an hour or more the haze sets hard"): a case the source
     warns of, not its figure (a sentence that opens on the condition is ``CONDITION``'s)."""
-    clause = re.split(r"[;,:.!?]|\b(?:and|but)\b", text[:r.value.start])[-1]
-    return r.value.start > 0 and bool(re.match(r"\s*(?:if|unless|should you|in case)\b", clause, re.I)) and bool(
-        re.search(r"[;,:.!?]|\b(?:and|but)\b", text[:r.value.start]))
+    clauses = _CLAUSE_BREAK.split(text[:r.value.start])
+    return len(clauses) > 1 and bool(_IF.match(clauses[-1]))
+
+
+_CLAUSE_BREAK = re.compile(r"[;,:.!?]|\b(?:and|but)\b")
+_IF = re.compile(r"\s*(?:if|unless|should you|in case)\b", re.I)
