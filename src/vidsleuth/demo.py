@@ -193,11 +193,11 @@ def report_demo(folder: Path, library: Path, *, echo=print, seed: int = 0, brows
     from .synth import report_cases
     from .synth.clips import english_voice
 
-    echo(f"\n== research report demo (embedded, rules relater, case seed {seed}, voice {english_voice()}) ==")
+    voice = english_voice()  # the neural voice where installed (make setup does): espeak measures espeak
+    echo(f"\n== research report demo (embedded, rules relater, case seed {seed}, voice {voice}) ==")
     case = folder / "case"
     if case.exists():
         shutil.rmtree(case)
-    voice = english_voice()  # the neural voice where installed (make setup does): espeak measures espeak
     truth = report_cases.build(case, seed=seed, voice=voice)
     out = folder / "report"
     if out.exists():

@@ -166,7 +166,8 @@ def _said(text: str) -> set[str]:
 
 
 def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False,
-            values: list[list] | None = None, on_page: set[int] = frozenset(), props: list[set[str]] | None = None) -> list[float]:
+            values: list[list] | None = None, on_page: set[int] = frozenset(), props: list[set[str]] | None = None,
+            said: set[str] = frozenset()) -> list[float]:
     """One statement's scores per anchor: the topic alone links it only when no anchor is named in
     it, and a statement of one value goes only to the best anchor of that value's kind, weighed by
     how near its value is in scale ("now pays 3.90% APY" is the 4.5 % savings rate's, not the 20 %
@@ -177,8 +178,8 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     stated = {r.value.dimension for r in st.readings}
     held = _held(st, named, values or [[]] * len(row)) & set(on_page)
     # ...unless its value is of a kind no anchor it names has, and it names the product or says what the anchor measures
-    # (``props``): "the baking temperature for a country loaf is 250 °C" names the bake time's "bake", yet is the oven's
-    zeroed = [by_topic and named and (not (product or (props and props[j])) or not kinds[j] & stated or kinds[j] & named_kinds)
+    # (``props`` in what it ``said``): "the baking temperature … is 250 °C" names the bake time's "bake", yet is the oven's
+    zeroed = [by_topic and named and (not (product or (props and props[j] & said)) or not kinds[j] & stated or kinds[j] & named_kinds)
               for j, (_, by_topic) in enumerate(row)]
     # held by its value alone, it ranks below the statements that name the anchor's thing
     out = [(HELD * s if j in held else 0.0) if zeroed[j] else s for j, (s, _) in enumerate(row)]
@@ -228,12 +229,13 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     views = [views_of(a, about) for a in anchors]
     values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
     kinds = [{v.dimension for v in vs} for vs in values]
-    props = [(anchor_words(a)[0] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j, a in enumerate(anchors)]
+    said_by = [anchor_words(a)[0] for a in anchors]
+    props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
     foreign = scope.other_products(units, codes := identifiers(topic))
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
     strict = scope.strict_pages(units, title, asked)
     apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
-    beside = scope.other_items(units, about | set().union(*(anchor_words(a)[0] for a in anchors)))  # "| Medium-rare |" said
+    beside = scope.other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -258,7 +260,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
         scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
-                            on_page[passage.source.location], [p & _said(text) for p in props])
+                            on_page[passage.source.location], props, _said(text))
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}

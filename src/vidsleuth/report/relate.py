@@ -82,10 +82,11 @@ from .cues import (
     ZH_FROM_TO,
     comparison_page,
 )
-from .facts import Reading, cells, codes, objects, quantities, statement, subject_words
+from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
 from .figures import boundary, hypothetical, other_whole
 from .figures import on_subject as _on_subject
+from .scope import own_row
 from .types import Anchor
 
 
@@ -356,14 +357,12 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     table header of a row excerpt, ``title`` the source's title: on a page that compares things
     ("X vs Y", "Squeeze filters compared", "储水式与即热式热水器对比") a value or reason the page
     gives for the video's thing is set beside the alternatives (compares), unless it revises or
-    applies it."""
+    applies it, or is a table row labelled with the video's own item (``scope.own_row``)."""
     rel, why, conf = _relate(anchor, excerpt, source_date, video_date, context)
-    # a row labelled with the video's own item ("| Daily trainer | 300–500 |") is for or against it, not beside others
-    label = cells(excerpt)[0] if context and excerpt.lstrip().startswith("|") else ""
-    own = bool(label) and bool(objects(subject_words(label)) & objects(subject_words(anchor_text(anchor))))
-    if rel in ("supports", "contradicts", "explains") and comparison_page(title) and not own:
+    if rel in ("supports", "contradicts", "explains") and comparison_page(title) and not own_row(anchor_text(anchor), excerpt, context):
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
     return rel, why, conf
+
 
 
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:

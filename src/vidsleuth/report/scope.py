@@ -158,3 +158,10 @@ def claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) ->
                                if q.value.dimension != r.value.dimension) else s
                    for j, s in enumerate(out)]
     return out
+
+
+def own_row(anchor_text: str, excerpt: str, context: str) -> bool:
+    """Whether a table row is labelled with the video's own item ("| Daily trainer | 9.5 | 300–500 |" for
+    "most daily trainers…"): on a comparison page it is for or against the video's value, not set beside it."""
+    label = cells(excerpt)[0] if context and excerpt.lstrip().startswith("|") else ""
+    return bool(label) and bool(objects(subject_words(label)) & objects(subject_words(anchor_text)))
