@@ -93,3 +93,20 @@ def test_a_page_that_revises_the_figure_updates_its_other_statements_of_it():
     got = revised_pages([_decision("supports", "the video's 18 min is inside"),
                          _decision("updates", "the source rejects the video's 18 min; the source names it as a former figure")])
     assert got[0].relation == "updates"
+
+
+def test_the_judge_mode_applies_the_page_revision_too():
+    """The rules' decisions reviewed by a judge still pass through ``revised_pages``: with no
+    borderline case the endpoint is never asked, and the page's plain figure becomes its revision."""
+    from vidsleuth.report.judge import Relater, decide_candidates
+
+    anchor = _anchor("Add 18 grams of salt to the dough.")
+    src = SimpleNamespace(location="guide.html", title="Dough guide", date="")
+    cands = [SimpleNamespace(anchor_id="A1", excerpt=t, passage=SimpleNamespace(source=src), context="",
+                             by_topic=False)
+             for t in ("We now recommend 20 grams of salt for the dough, not 18 grams.",
+                       "Use 20 grams of salt for the dough.")]
+    rules = [d.relation for d in decide_candidates(Relater("rules"), [anchor], cands, "")]
+    judged = decide_candidates(Relater("judge", model=None), [anchor], cands, "")
+    assert rules == ["updates", "updates"]
+    assert [d.relation for d in judged] == rules and all(d.decided_by == "rules" for d in judged)

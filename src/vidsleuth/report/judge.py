@@ -264,7 +264,7 @@ def decide_candidates(relater: Relater, anchors: list, candidates: list, video_d
     by_id = {a.id: a for a in anchors}
     ordered = [c for a in anchors for c in candidates if c.anchor_id == a.id]
     decided = relater.decide([case_of(by_id[c.anchor_id], c) for c in ordered], video_date)
-    return [Decision(c, *d) for c, d in zip(ordered, decided)]
+    return revised_pages([Decision(c, *d) for c, d in zip(ordered, decided)])
 
 
 def revised_pages(decided: list) -> list:
