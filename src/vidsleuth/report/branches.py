@@ -213,10 +213,11 @@ def _narrow(v) -> bool:
 
 
 def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
-         dropped: Counter | None = None, topic: str = "", title: str = "") -> list[Candidate]:
+         dropped: Counter | None = None, topic: str = "", title: str = "", heard: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
     ``dropped`` counts what was left out and why; ``topic`` (the video's title and the request)
-    names the thing the whole video is about, which a source may name instead of the anchor's words."""
+    names the thing the whole video is about, which a source may name instead of the anchor's words;
+    ``heard`` is everything the video says and shows (a thing it never names is another's)."""
     dropped = Counter() if dropped is None else dropped
     units = _units(passages)
     if not anchors or not units:
@@ -231,11 +232,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     kinds = [{v.dimension for v in vs} for vs in values]
     said_by = [anchor_words(a)[0] for a in anchors]
     props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
-    foreign = scope.other_products(units, codes := identifiers(topic))
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
-    strict = scope.strict_pages(units, title, asked)
-    apart = scope.other_rows(units, title) | {i for i, st in enumerate(stmts) if scope.other_case(st, sum(values, []))}
-    beside = scope.other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
+    foreign, strict, apart, beside, sibling = scope.set_apart(units, stmts, values, said_by, topic, title, asked, heard)
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -251,15 +249,16 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         if passage.source.location in foreign and stmts[i].readings:
             dropped["a value on a page about another product than the video's"] += 1
             continue
-        if i in apart:
-            dropped["a table row for another case or thing than the video's"] += 1
+        if i in apart or i in sibling:
+            dropped["a table row for another case or thing than the video's" if i in apart else
+                    "a statement about its page's own thing, which the video never names"] += 1
             continue
         # a statement that itself names the video's thing ("… for a country loaf is 250 °C", "| X9 | … |")
         # is about it; one that meets the topic only through its page, header or heading is weakly so
         said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
-        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
+        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(identifiers(topic) & set(stmts[i].words)), values,
                             on_page[passage.source.location], props, _said(text))
         best = max(scores[i])
         if best < MIN_SCORE:

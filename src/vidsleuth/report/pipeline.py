@@ -192,13 +192,15 @@ def gather(setup: Setup, anchors: list[Anchor]):
     return passages, counts, skipped
 
 
-def candidates_of(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter) -> list:
+def candidates_of(setup: Setup, anchors: list[Anchor], passages: list, dropped: Counter, timeline=None) -> list:
     """Stage 3: the evidence branches rank candidate excerpts per anchor (what is left out is
-    counted by reason in ``dropped``)."""
+    counted by reason in ``dropped``); ``timeline`` tells them what the video says and shows."""
     from .branches import rank
+    from .relevance import video_subject
 
+    heard = video_subject(setup.title, setup.request, timeline)[1] if timeline is not None else ""
     return rank(anchors, passages, per_anchor=setup.settings.sources_per_anchor, embedder=setup.embedder,
-                dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title)
+                dropped=dropped, topic=f"{setup.title} {setup.request}", title=setup.title, heard=heard)
 
 
 def relate(setup: Setup, anchors: list[Anchor], candidates: list, dropped: Counter) -> list[Decision]:
@@ -240,7 +242,7 @@ def before_relations(setup: Setup, run: Trajectory | None = None, say=None) -> G
         from .relevance import screen_report  # documents about another subject: dropped, with the reason
 
         passages = screen_report(setup, timeline, passages, counts, dropped)
-        candidates = candidates_of(setup, anchors, passages, dropped)
+        candidates = candidates_of(setup, anchors, passages, dropped, timeline)
     for s in skipped:
         say(f"skipped: {s}")
     return Groundwork(timeline, anchors, passages, counts, skipped, candidates, dropped)

@@ -165,3 +165,43 @@ def own_row(anchor_text: str, excerpt: str, context: str) -> bool:
     "most daily trainers…"): on a comparison page it is for or against the video's value, not set beside it."""
     label = cells(excerpt)[0] if context and excerpt.lstrip().startswith("|") else ""
     return bool(label) and bool(objects(subject_words(label)) & objects(subject_words(anchor_text)))
+
+
+def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]) -> tuple[set[int], set[int]]:
+    """Statements about the thing their own page is about, which the video never names: a thing-word of
+    the page's title that the statement says, that no other page of the task says, and that the video
+    (``heard``: its title, request, speech and screen) never does ("Ferment cider cool, at 60–65 °F" on
+    "Hard cider basics" beside an ale video; "Rye starters are happiest at 80 to 90 percent hydration" on
+    "Keeping a rye starter"). Returns (the statements set beside the video's value, on a page that names
+    the video's ``own`` thing too; the statements set apart, on a page that never does: a sibling's)."""
+    words: dict[str, set[str]] = {}
+    titles: dict[str, str] = {}
+    for p, text in units:
+        titles[p.source.location] = p.source.title
+        words.setdefault(p.source.location, subject_words(p.source.title)).update(subject_words(text))
+    def elsewhere(loc: str, w: str) -> bool:  # a print version or a mirror of the page (same title) is the page
+        return any(w in ws for other, ws in words.items() if other != loc and titles[other] != titles[loc])
+
+    beside: set[int] = set()
+    apart: set[int] = set()
+    for i, (p, text) in enumerate(units):
+        loc = p.source.location
+        novel = objects(subject_words(p.source.title)) & objects(subject_words(text)) - heard
+        if any(not elsewhere(loc, w) for w in novel):
+            (beside if own & words[loc] else apart).add(i)
+    return beside, apart
+
+
+def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: list[list], said_by: list[set[str]],
+              topic: str, title: str, asked: str, heard: str) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
+    """What ``scope`` sets apart before ranking: (pages about another product, pages that never name the
+    video's thing, statements for another case or table row, statements set beside the video's value,
+    statements about a sibling page's own thing)."""
+    about = objects(subject_words(topic))
+    foreign = other_products(units, identifiers(topic))
+    strict = strict_pages(units, title, asked)
+    apart = other_rows(units, title) | {i for i, st in enumerate(stmts) if other_case(st, sum(values, []))}
+    beside = other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
+    theirs, sibling = page_things(units, subject_words(f"{topic}\n{heard}") | set().union(*said_by),
+                                  own_thing(title, asked))
+    return foreign, strict, apart, beside | theirs, sibling

@@ -1,0 +1,51 @@
+"""Statements about their own page's thing, which the video never names (``scope.page_things``): on a
+sibling page (a varnish page beside a wall-paint video) they are no evidence; on a page that names the
+video's thing too (a paint-versus-limewash page) they are set beside the video's value. Invented pages."""
+
+from vidsleuth.report.branches import Decision, rank, select
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.sources import Passage
+from vidsleuth.report.types import Anchor, Moment, Source
+
+TITLE = "Painting a bedroom wall"
+REQUEST = "Is the drying time between coats in this wall-paint video right?"
+HEARD = "Let each coat of emulsion dry for four hours before the next. Emulsion, 4 h between coats"
+
+
+def _anchor() -> Anchor:
+    text = "Let each coat of emulsion dry for four hours before the next."
+    return Anchor("A1", "parameter", text, "", "", (Moment(3.0, 7.0, "speech", text),))
+
+
+def _page(loc: str, title: str, *texts: str) -> list[Passage]:
+    src = Source(id=loc, kind="document", title=title, location=f"/docs/{loc}.html")
+    return [Passage(src, t, "text") for t in texts]
+
+
+PAGES = (_page("guide", "Emulsion drying times between coats", "Leave emulsion to dry for 2 to 4 hours between coats.")
+         + _page("varnish", "Floor varnish basics", "Floor varnish needs 8 hours between coats.",
+                 "Sand the varnish lightly before each coat.")
+         + _page("limewash", "Limewash or emulsion? Choosing a wall finish",
+                 "Limewash needs 24 hours between coats, far longer than emulsion.",
+                 "Emulsion covers in two coats on a sound wall."))
+
+
+def _records(heard: str) -> dict[str, str]:
+    anchor = _anchor()
+    cands = rank([anchor], PAGES, topic=f"{TITLE} {REQUEST}", title=TITLE, heard=heard)
+    decided = [Decision(c, *relate_rules(anchor, c.excerpt, "", "", c.context, c.passage.source.title), "rules")
+               for c in cands]
+    return {d.candidate.passage.source.id: d.relation for d in select(decided, per_anchor=3)}
+
+
+def test_a_sibling_pages_own_thing_is_no_evidence_and_a_comparison_pages_is_set_beside():
+    got = _records(HEARD)
+    assert got.get("guide") == "supports"
+    assert "varnish" not in got  # 8 hours for floor varnish says nothing of the emulsion's 4 hours
+    assert got.get("limewash") == "compares"  # the page names emulsion too: limewash is set beside it
+
+
+def test_a_thing_the_video_names_is_its_own():
+    # a video that shows the varnish too: the varnish page's 8 hours are about something it names
+    got = _records(HEARD + " Then a coat of floor varnish on the skirting.")
+    assert got.get("varnish") == "contradicts"
