@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from vidsleuth.report.cues import own_case
 from vidsleuth.report.facts import statement
-from vidsleuth.report.relate import own_case, relate_rules
+from vidsleuth.report.relate import relate_rules
 from vidsleuth.report.types import Anchor, Moment
 
 
@@ -34,10 +35,17 @@ def test_a_value_named_as_replaced_is_the_former_one(video, excerpt):
 @pytest.mark.parametrize("video, excerpt", [
     ("Water the tomatoes with two litres a day.", "I give mine two litres a day and they have never split."),
     ("Water the tomatoes with two litres a day.", "Tried the two litres a day on my balcony plants, still fine in August."),
-    ("Store the tyres at 15 °C.", "Kept my spare set in the garage at about 8 °C over the winter."),
 ])
 def test_a_writers_own_case_applies_the_claim(video, excerpt):
     assert _rel(video, excerpt) == "applies"
+
+
+@pytest.mark.parametrize("video, excerpt", [
+    ("Store the tyres at 15 °C.", "Kept my spare set in the garage at about 8 °C over the winter."),
+    ("Proof the dough at 26 °C.", "I proof mine at 30 °C in the oven with the light on, 26 is far too cool."),
+])
+def test_a_writers_own_case_at_another_figure_tells_against_the_claim(video, excerpt):
+    assert _rel(video, excerpt) == "contradicts"
 
 
 @pytest.mark.parametrize("video, excerpt, relation", [

@@ -185,10 +185,12 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
                        r"\s+of\s+(?:this|our|the)\s+\w+)\s+(?:\w+\s+)?(?:said|suggested|recommended|advised|gave|stated|listed|"
                        r"explained|told|showed|called for|used to \w+)\b[^.;:!?]{0,80}$", re.I)
 # advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
+# "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed
 PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:\w+\s+)?(?:suggested|recommended|"
-                         r"said|advised|gave|stated|listed|called for|told)|\bused to (?:recommend|suggest|say|advise|call for))"
-                         r"\b[^.;:!?]{0,40}$"
+                         r"said|advised|gave|stated|listed|called for|told)|\bused to (?:recommend|suggest|say|advise|call for)"
+                         r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
+                         r"said|advised|stated|told|taught))\b[^.;:!?]{0,60}$"
                          r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
 # a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
 # ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
@@ -199,3 +201,9 @@ FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|prev
 def comparison_page(title: str) -> bool:
     """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
     return bool(COMPARISON_TITLE.search(normalise(title or "")))
+
+
+def own_case(text: str) -> bool:
+    """Whether the sentence tells of the writer's own case, not the advice of a page (see ``OWN_CASE``)."""
+    return bool(OWN_CASE.search(text) and not ADVICE.search(text) and not QUESTION.search(text)
+                and not DISPUTE.search(text) and not REVISION.search(text))

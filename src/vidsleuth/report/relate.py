@@ -41,7 +41,6 @@ import re
 
 from ..values import commensurate, normalise
 from .cues import (
-    ADVICE,
     APPLIED,
     APPLY,
     BECAUSE,
@@ -70,7 +69,6 @@ from .cues import (
     INSTRUCTION,
     KEEP,
     NEW_SUBJECT,
-    OWN_CASE,
     PAST_ADVICE,
     POINTER,
     QUESTION,
@@ -81,6 +79,7 @@ from .cues import (
     SELF_PAST,
     ZH_FROM_TO,
     comparison_page,
+    own_case,
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
@@ -141,12 +140,6 @@ def is_step(norm: str) -> bool:
     return bool(IMPERATIVE.match(norm)) and not FINITE.search(re.split(r"[,;:]", norm)[0])
 
 
-def own_case(text: str) -> bool:
-    """Whether the sentence tells of the writer's own case, not the advice of a page (see ``OWN_CASE``)."""
-    return bool(OWN_CASE.search(text) and not ADVICE.search(text) and not QUESTION.search(text)
-                and not DISPUTE.search(text) and not REVISION.search(text))
-
-
 def _video_says(cue: str, anchor_text_: str) -> bool:
     """Whether the video says the first word of a difference cue too ("drop", "apart", "out"): it then
     names the quantity itself, not a change of it."""
@@ -157,8 +150,8 @@ def _former(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is told as the one a change left behind ("从199元上调到219元",
     "15 °C → 60 °C", "£14.99 → £12.99")."""
     before, after = text[max(0, start - 60):start], text[end:end + 60]
-    return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before) or PAST_ADVICE.search(before)
-                or SELF_PAST.search(text[max(0, start - 140):start]) or FORMER_AFTER.match(after)
+    return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before)
+                or PAST_ADVICE.search(text[max(0, start - 140):start]) or SELF_PAST.search(text[max(0, start - 140):start]) or FORMER_AFTER.match(after)
                 or (before.endswith("从") and ZH_FROM_TO.match(after[:12])) or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))
 
 
@@ -331,10 +324,12 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return "applies", f"works a calculation on the video's {held[0][0].label()}", 0.7
     a, r, unsaid = _deciding(kept, anchor_values, anchor_text_)
     # the writer's own case, when every value of the kind is told of it ("Four weeks is the minimum, mine took
-    # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule
+    # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule;
+    # at the video's figure it applies the claim, at another it tells against it
     if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)
             and (len({id(q) for _, q in kept}) == 1 or all(own_case(_clause(excerpt_norm, q)) for _, q in kept))):
-        return "applies", f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7
+        return ("applies" if _agrees(r.value, a) else "contradicts",
+                f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7)
     lead = None if row else CONDITION.match(excerpt_norm)  # "If the seat moves more than 1 inch, tighten it": its limit
     if lead and r.value.end <= lead.end() and boundary(r.value, a) and r.value.form != a.form:
         return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
