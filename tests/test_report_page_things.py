@@ -27,7 +27,8 @@ PAGES = (_page("guide", "Emulsion drying times between coats", "Leave emulsion t
                  "Sand the varnish lightly before each coat.")
          + _page("limewash", "Limewash or emulsion? Choosing a wall finish",
                  "Limewash needs 24 hours between coats, far longer than emulsion.",
-                 "Emulsion covers in two coats on a sound wall."))
+                 "Emulsion covers in two coats on a sound wall.")
+         + _page("prep", "Preparing a wall for emulsion", "Fill cracks and let the filler set overnight."))
 
 
 def _records(heard: str) -> dict[str, str]:
@@ -43,6 +44,13 @@ def test_a_sibling_pages_own_thing_is_no_evidence_and_a_comparison_pages_is_set_
     assert got.get("guide") == "supports"
     assert "varnish" not in got  # 8 hours for floor varnish says nothing of the emulsion's 4 hours
     assert got.get("limewash") == "compares"  # the page names emulsion too: limewash is set beside it
+
+
+def test_too_few_pages_tell_nothing_of_what_only_one_page_says():
+    anchor = _anchor()
+    few = [p for p in PAGES if p.source.id in ("guide", "varnish", "limewash")]
+    cands = rank([anchor], few, topic=f"{TITLE} {REQUEST}", title=TITLE, heard=HEARD)
+    assert "varnish" in {c.passage.source.id for c in cands}
 
 
 def test_a_thing_the_video_names_is_its_own():

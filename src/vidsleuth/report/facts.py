@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..browse.guards import STOPWORDS
@@ -293,7 +293,27 @@ def statement(text: str, context: str = "") -> Statement:
         readings.append(Reading(v, frozenset(_content(norm[lo + 1:hi])), _near(norm, max(lo + 1, prev), v, after_value=prev > lo + 1)))
         prev = v.end
     words = subject_words(text)
-    return Statement(text, tuple(readings), frozenset(words), tuple(codes(text)))
+    return Statement(text, tuple(bracketed(readings)), frozenset(words), tuple(codes(text)))
+
+
+def bracketed(readings: list[Reading]) -> list[Reading]:
+    """A sentence's one upper and one lower bound of a kind, in one unit, are the interval between
+    them, whichever way it is told: "above 20 °C and below 30 °C" keeps inside it, "below 20 °C it
+    slows; above 30 °C it stalls" warns of both sides of it (no one recommends two disjoint regions)."""
+    for dim in {r.value.dimension for r in readings}:
+        same = [r for r in readings if r.value.dimension == dim]
+        forms = sorted(r.value.form for r in same)
+        if forms != ["lower", "upper"] or same[0].value.unit != same[1].value.unit:
+            continue
+        first, second = same
+        (a, lo), (b, hi) = sorted(((r, r.value.point) for r in same), key=lambda x: x[1])
+        if lo >= hi:
+            continue
+        v = replace(first.value, lo=lo, hi=hi, form="range", stated=(a.value.stated[0], b.value.stated[0]),
+                    end=second.value.end)
+        joined = Reading(v, first.words | second.words, first.near | second.near)
+        readings = [joined if r is first else r for r in readings if r is not second]
+    return readings
 
 
 def _near(norm: str, start: int, v: Value, after_value: bool = False) -> frozenset[str]:

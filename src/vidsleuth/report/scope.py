@@ -11,6 +11,8 @@ from ..values import SCALE
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
+MIN_PAGES = 4  # distinct pages (by title) before a thing only one of them says tells anything (as relevance.MIN_DOCUMENTS)
+
 
 def by_titles(scores: list[list[tuple[float, bool]]], units, stmts: list[Statement], values: list[list]) -> None:
     """A page whose title states an anchor's own figure ("5.5 bar on 28s — am I crazy?", "Is 96 °C
@@ -184,6 +186,8 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
 
     beside: set[int] = set()
     apart: set[int] = set()
+    if len(set(titles.values())) < MIN_PAGES:  # "no other page says it" needs other pages to say so
+        return beside, apart
     for i, (p, text) in enumerate(units):
         loc = p.source.location
         novel = objects(subject_words(p.source.title)) & objects(subject_words(text)) - heard
@@ -202,6 +206,7 @@ def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: 
     strict = strict_pages(units, title, asked)
     apart = other_rows(units, title) | {i for i, st in enumerate(stmts) if other_case(st, sum(values, []))}
     beside = other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
+    # what the video never names can be told only from all it says and shows, not from its anchors alone
     theirs, sibling = page_things(units, subject_words(f"{topic}\n{heard}") | set().union(*said_by),
-                                  own_thing(title, asked))
+                                  own_thing(title, asked)) if heard.strip() else (set(), set())
     return foreign, strict, apart, beside | theirs, sibling
