@@ -165,3 +165,13 @@ def test_the_model_the_request_names_is_no_anchor_of_its_own():
              Segment(10.0, 16.0, "ocr", "滤芯 FT-22", 0.95, "ocr"))
     got = {a.value for a in find_anchors(tl, "我买的是Brightway KX-450净水器，视频里的滤芯型号对吗？")}
     assert "KX-450" not in got and "FT-22" in got  # the product itself is the subject; a part it names is a claim
+
+
+def test_a_leading_condition_stays_with_the_claim_it_qualifies():
+    said = "Hey folks, quick one today. When the dough is left at room temperature, it doubles in about four hours."
+    tl = _tl(Segment(2.0, 9.0, "speech", said, 1.0, "asr"))
+    texts = [d["text"] for d in _drafts(tl) if d["q"]]
+    assert texts == ["When the dough is left at room temperature, it doubles in about four hours."]
+    # an instruction after a value's own clause is still a clause of its own
+    tl = _tl(Segment(2.0, 9.0, "speech", "Set the oven to 220 degrees, then bake the loaf for about forty minutes.", 1.0, "asr"))
+    assert len([d for d in _drafts(tl) if d["q"]]) == 2

@@ -110,13 +110,28 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
             # proof it for five hours,"): a long one is cut into clauses so a value's moment is the
             # clause that says it, not the start of the run
             cut = [c for c in re.split(r"(?<=[,;，；])(?!\d)\s*", sent) if c.strip()] if len(sent) > 60 else [sent]
-            parts += [(c, sent) for c in cut]
+            parts += [(c, sent) for c in _conditions_kept(cut)]
         total = sum(len(p) for p, _ in parts) or 1
         t, span = seg.start, max(0.0, seg.end - seg.start)
         for p, sent in parts:
             dt = span * len(p) / total
             out.append((p, round(t, 2), round(t + dt, 2), seg.kind, sent))
             t += dt
+    return out
+
+
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|once|unless|under|over|below|above)\b", re.I)
+
+
+def _conditions_kept(clauses: list[str]) -> list[str]:
+    """A leading condition stays with the clause it qualifies ("Under inflated by 10 psi, you can lose
+    around 15% of your range" is one claim: the loss at that pressure, not a pressure of its own)."""
+    out: list[str] = []
+    for c in clauses:
+        if out and _CONDITION.match(out[-1]) and out[-1].rstrip().endswith((",", "，")):
+            out[-1] = f"{out[-1]} {c}"
+        else:
+            out.append(c)
     return out
 
 
