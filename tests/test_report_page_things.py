@@ -57,3 +57,15 @@ def test_a_thing_the_video_names_is_its_own():
     # a video that shows the varnish too: the varnish page's 8 hours are about something it names
     got = _records(HEARD + " Then a coat of floor varnish on the skirting.")
     assert got.get("varnish") == "contradicts"
+
+
+def test_a_titles_activity_is_no_thing_of_its_own():
+    # "Recoating" is what the page is about doing, not another thing: its emulsion figure stays for or against
+    pages = [p for p in PAGES if p.source.id != "guide"] + _page(
+        "recoat", "Recoating tired walls: our advice changed", "When recoating, leave emulsion 4 hours between coats.")
+    anchor = _anchor()
+    cands = rank([anchor], pages, topic=f"{TITLE} {REQUEST}", title=TITLE, heard=HEARD)
+    decided = [Decision(c, *relate_rules(anchor, c.excerpt, "", "", c.context, c.passage.source.title), "rules")
+               for c in cands]
+    got = {d.candidate.passage.source.id: d.relation for d in select(decided, per_anchor=3)}
+    assert got.get("recoat") == "supports"

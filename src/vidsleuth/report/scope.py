@@ -6,6 +6,7 @@ ranks among the rest: how near a value is in scale to an anchor's, which anchors
 from __future__ import annotations
 
 import math
+import re
 
 from ..values import SCALE
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
@@ -190,10 +191,17 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
         return beside, apart
     for i, (p, text) in enumerate(units):
         loc = p.source.location
-        novel = objects(subject_words(p.source.title)) & objects(subject_words(text)) - heard
+        novel = _things(p.source.title) & objects(subject_words(text)) - heard
         if any(not elsewhere(loc, w) for w in novel):
             (beside if own & words[loc] else apart).add(i)
     return beside, apart
+
+
+def _things(title: str) -> set[str]:
+    """A title's thing-words, not its activities and states: "Switching to winter bar oil" is about bar oil, and
+    "Storing expressed breast milk" about breast milk, not switching or storing."""
+    doing = subject_words(" ".join(re.findall(r"\b[A-Za-z]{3,}(?:ing|ed)\b", title)))
+    return objects(subject_words(title)) - doing
 
 
 def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: list[list], said_by: list[set[str]],
