@@ -69,3 +69,13 @@ def test_a_titles_activity_is_no_thing_of_its_own():
                for c in cands]
     got = {d.candidate.passage.source.id: d.relation for d in select(decided, per_anchor=3)}
     assert got.get("recoat") == "supports"
+
+
+def test_chinese_character_pairs_are_no_page_things():
+    from vidsleuth.report.scope import page_things
+
+    pages = [_page(f"p{k}", t, x) for k, (t, x) in enumerate([
+        ("绿萝施肥的正确方法", "很多人施肥太勤：每两周一次就够了。"), ("绿萝怎么养", "每两周施一次薄肥。"),
+        ("盆栽浇水", "见干见湿。"), ("花肥用量表", "每升水兑1克复合肥。")])]
+    units = [(p, p.text) for page in pages for p in page]
+    assert page_things(units, heard=set(), own={"绿萝"}) == (set(), set())

@@ -199,9 +199,10 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
 
 def _things(title: str) -> set[str]:
     """A title's thing-words, not its activities and states: "Switching to winter bar oil" is about bar oil, and
-    "Storing expressed breast milk" about breast milk, not switching or storing."""
+    "Storing expressed breast milk" about breast milk, not switching or storing. Spelled words only: Chinese
+    is read as character pairs, which are no words ("很多", "方法" in any title), so no thing of a page's own."""
     doing = subject_words(" ".join(re.findall(r"\b[A-Za-z]{3,}(?:ing|ed)\b", title)))
-    return objects(subject_words(title)) - doing
+    return {w for w in objects(subject_words(title)) - doing if re.fullmatch(r"[a-z][a-z0-9-]*", w)}
 
 
 def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: list[list], said_by: list[set[str]],
