@@ -335,3 +335,15 @@ def test_calibration_orders_video_only_research_and_fact_library(tmp_path):
     assert r1 < r2 < r3 and r3 - r1 > MARGIN and out["ordered"]
     assert out["directions"]["content/fact_coverage"][0] == 0.0  # video-only: no external fact
     assert out["directions"]["citation/claim_support"][0] is None  # nothing claimed, nothing to cite: guarded N/A
+
+
+def test_the_rules_judge_reads_no_figure_in_a_citation_mark():
+    from vidsleuth.rubric.judge import RulesJudge
+
+    leaf = Leaf("f", "judge", question="Is the proof time explained?", material="findings",
+                fact={"text": "…", "must": ["5 hours"], "with": ["explains"]})
+    cited = "explains “Dough notes” gives background on the proof time: “Too long a proof tears the crumb.” [5]"
+    assert RulesJudge().verdict(leaf, [cited])[0] == "no"  # "[5]" points to a source; it is no 5 hours
+    assert RulesJudge().verdict(leaf, [cited.replace("proof time:", "proof time (the video: 5 h):")])[0] == "yes"
+    marked = Leaf("c", "judge", question="Cited?", fact={"text": "…", "must": ["5 hours"], "with": ["["]})
+    assert RulesJudge().verdict(marked, ["It proofs for 5 hours [2]"])[0] == "yes"  # the mark still counts as a citation

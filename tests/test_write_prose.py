@@ -71,7 +71,8 @@ def test_background_reads_as_a_sentence_and_a_contradiction_names_the_value_that
            Evidence("E7", "A2", "S4", "text", "Whoever says 60 grams of salt per litre gets a salt lick; I use 30 grams "
                                               "per litre.", "contradicts")]
     background, salt = (f.text for f in write_rules([OVEN, SALT], evs, SOURCES))
-    assert background == ("“Brining Basics” (2025-03-01) gives background on the oven temperature: “A brine helps the "
+    assert background == ("“Brining Basics” (2025-03-01) gives background on the oven temperature (the video: 180°C): "
+                          "“A brine helps the "
                           "meat hold on to moisture in the oven.”")
     assert "gives 30" in salt and "not the video's 60 g." in salt and "gives 60" not in salt
 

@@ -76,7 +76,8 @@ def _finding_zh(rel: str, who: str, what: str, mine: str, theirs: str, quote: st
                 "updates": f"{who}现在给出的{what}为{theirs}，视频中的{mine}是旧的建议。",
                 "compares": f"{who}把视频中的{mine}与{theirs}作比较：“{quote}”"}[rel]
     lead = {"applies": "把这一做法用于其他场合", "compares": "作了比较", "supports": "与视频一致",
-            "contradicts": "与视频不一致", "updates": "给出了更新的建议"}.get(rel, f"介绍了{what}的背景")
+            "contradicts": "与视频不一致", "updates": "给出了更新的建议"}.get(
+                rel, f"介绍了{what}{f'（视频中为{mine}）' if mine else ''}的背景")
     return f"{who}{lead}：“{quote}”"
 
 
@@ -92,7 +93,7 @@ def _finding_en(rel: str, who: str, what: str, mine: str, theirs: str, quote: st
             "supports": f"{who} agrees with the video on the {topic}: “{quote}”",
             "contradicts": f"{who} disagrees with the video on the {topic}: “{quote}”",
             "updates": f"{who} gives newer guidance on the {topic}: “{quote}”"}.get(
-        rel, f"{who} gives background on the {topic}: “{quote}”")
+        rel, f"{who} gives background on the {topic}{f' (the video: {mine})' if mine else ''}: “{quote}”")
 
 
 def finding_rules(anchor: Anchor, ev: Evidence, src: Source, language: str = "en") -> str:

@@ -109,7 +109,9 @@ def calibrate(folder: str | Path, *, seed: int = 0, library=None, judge: str = "
     case = folder / "case"
     if case.exists():
         shutil.rmtree(case)
-    truth = report_cases.build(case, seed=seed)
+    from ..synth.clips import english_voice
+
+    truth = report_cases.build(case, seed=seed, voice=english_voice())  # espeak measures espeak, as in the demo
     task_dir = folder / "tasks" / "calibration"
     task_dir.mkdir(parents=True, exist_ok=True)
     (task_dir / "rubric.json").write_text(json.dumps(task_rubric(truth), indent=1))

@@ -12,6 +12,7 @@ does not declare the contract is judged over its paragraphs and list items.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from .schema import Leaf
@@ -38,6 +39,12 @@ def material(page) -> dict[str, list[str]]:
     return units
 
 
+def _uncited(text: str) -> str:
+    """A unit without its citation marks, for reading its figures: "[5]" is a pointer, not a figure
+    (the rules judge would read it as the "5 hours" a leaf asks for); "with" still sees them."""
+    return re.sub(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]", "", text)
+
+
 class RulesJudge:
     name = "rules"
 
@@ -52,7 +59,7 @@ class RulesJudge:
         with_ = [str(w).lower() for w in leaf.fact.get("with", [])]
         if not must:
             return "error", "the rules judge needs fact.must values for this leaf"
-        stated = [u for u in units if all(says(u, m) for m in must)]
+        stated = [u for u in units if all(says(_uncited(u), m) for m in must)]
         for unit in stated:
             if not with_ or any(w in unit.lower() for w in with_):
                 return "yes", f"found together in: “{unit[:160]}”"
