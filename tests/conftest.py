@@ -158,3 +158,11 @@ def scripted_models(srv, name: str = "fake", model: str = "m", *, roles: dict | 
     """``Models`` over ``scripted_config`` (no cache unless given): ``from .conftest import
     scripted_models``; ``scripted_models(srv, "vl", "oracle-vl")``."""
     return Models(scripted_config(srv, name, model, roles=roles, **endpoint), cache=cache, store=store, run_id=run_id)
+
+
+def relation_of(anchor: str, excerpt: str, title: str = "Guide") -> str | None:
+    """The rules' relation of one excerpt to a spoken anchor (``steps.relate_excerpts``)."""
+    from vidsleuth.report.steps import relate_excerpts
+
+    a = {"text": anchor, "moments": [{"start": 5.0, "end": 8.0, "kind": "speech", "text": anchor}]}
+    return relate_excerpts(a, [{"excerpt": excerpt, "source_title": title}])[0]["relation"]

@@ -4,12 +4,8 @@ whether it keeps inside them or warns of both sides. Invented phrasings."""
 import pytest
 
 from vidsleuth.report.facts import statement
-from vidsleuth.report.steps import relate_excerpts
 
-
-def _relation(anchor: str, excerpt: str) -> str | None:
-    a = {"text": anchor, "moments": [{"start": 5.0, "end": 8.0, "kind": "speech", "text": anchor}]}
-    return relate_excerpts(a, [{"excerpt": excerpt, "source_title": "Guide"}])[0]["relation"]
+from .conftest import relation_of
 
 
 @pytest.mark.parametrize("anchor, excerpt, relation", [
@@ -19,7 +15,7 @@ def _relation(anchor: str, excerpt: str) -> str | None:
     ("Inflate to 30 psi.", "Never ride under 35 psi, and do not go over 60 psi.", "contradicts"),
 ])
 def test_two_bounds_are_the_interval_between_them(anchor, excerpt, relation):
-    assert _relation(anchor, excerpt) == relation
+    assert relation_of(anchor, excerpt) == relation
 
 
 def test_bounds_of_two_kinds_or_units_stay_apart():

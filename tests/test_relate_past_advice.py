@@ -4,12 +4,7 @@ and "quicker than an unseeded cycle" compares two things while "longer than a we
 
 import pytest
 
-from vidsleuth.report.steps import relate_excerpts
-
-
-def _relation(anchor: str, excerpt: str) -> str | None:
-    a = {"text": anchor, "moments": [{"start": 5.0, "end": 8.0, "kind": "speech", "text": anchor}]}
-    return relate_excerpts(a, [{"excerpt": excerpt, "source_title": "Guide"}])[0]["relation"]
+from .conftest import relation_of
 
 
 @pytest.mark.parametrize("anchor, excerpt, relation", [
@@ -32,7 +27,7 @@ def _relation(anchor: str, excerpt: str) -> str | None:
     ("Leave it for ten days.", "Leave it for longer than a week before you open it.", "supports"),
 ])
 def test_past_advice_bounds_and_comparisons(anchor, excerpt, relation):
-    assert _relation(anchor, excerpt) == relation
+    assert relation_of(anchor, excerpt) == relation
 
 
 @pytest.mark.parametrize("anchor, excerpt, relation", [
@@ -42,4 +37,4 @@ def test_past_advice_bounds_and_comparisons(anchor, excerpt, relation):
     ("If the seat moves, keep it to less than one inch of play.", "If the seat moves more than 1 inch, tighten it.", "supports"),
 ])
 def test_a_value_in_an_if_clause_after_the_sources_figure_is_a_warned_case(anchor, excerpt, relation):
-    assert _relation(anchor, excerpt) == relation
+    assert relation_of(anchor, excerpt) == relation

@@ -233,7 +233,9 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     said_by = [anchor_words(a)[0] for a in anchors]
     props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
-    foreign, strict, apart, beside, sibling = scope.set_apart(units, stmts, values, said_by, topic, title, asked, heard)
+    codes = identifiers(topic)
+    strict, beside, gone = scope.set_apart(units, stmts, values, said_by, about, codes, title, asked, f"{topic}\n{heard}"
+                                           if heard.strip() else "")
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & {r.value.dimension for r in st.readings}]
     dense = _dense(anchors, units, embedder, wanted)
@@ -246,19 +248,15 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()
     for i, (passage, text) in enumerate(units):
-        if passage.source.location in foreign and stmts[i].readings:
-            dropped["a value on a page about another product than the video's"] += 1
-            continue
-        if i in apart or i in sibling:
-            dropped["a table row for another case or thing than the video's" if i in apart else
-                    "a statement about its page's own thing, which the video never names"] += 1
+        if i in gone:
+            dropped[gone[i]] += 1
             continue
         # a statement that itself names the video's thing ("… for a country loaf is 250 °C", "| X9 | … |")
         # is about it; one that meets the topic only through its page, header or heading is weakly so
         said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
-        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(identifiers(topic) & set(stmts[i].words)), values,
+        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
                             on_page[passage.source.location], props, _said(text))
         best = max(scores[i])
         if best < MIN_SCORE:

@@ -180,19 +180,21 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     words: dict[str, set[str]] = {}
     titles: dict[str, str] = {}
     for p, text in units:
-        titles[p.source.location] = p.source.title
-        words.setdefault(p.source.location, subject_words(p.source.title)).update(subject_words(text))
-    def elsewhere(loc: str, w: str) -> bool:  # a print version or a mirror of the page (same title) is the page
-        return any(w in ws for other, ws in words.items() if other != loc and titles[other] != titles[loc])
-
+        if p.source.location not in titles:
+            titles[p.source.location] = p.source.title
+            words[p.source.location] = subject_words(p.source.title)
+        words[p.source.location] |= subject_words(text)
+    if len(set(titles.values())) < MIN_PAGES:  # "no other page says it" needs other pages to say so
+        return set(), set()
+    # per page, its title's things that the video never names and no other page says (a print version
+    # or a mirror of the page, with the same title, is the page)
+    own_only = {loc: {w for w in _things(t) - heard
+                      if not any(w in ws for other, ws in words.items() if titles[other] != t)} for loc, t in titles.items()}
     beside: set[int] = set()
     apart: set[int] = set()
-    if len(set(titles.values())) < MIN_PAGES:  # "no other page says it" needs other pages to say so
-        return beside, apart
     for i, (p, text) in enumerate(units):
         loc = p.source.location
-        novel = _things(p.source.title) & objects(subject_words(text)) - heard
-        if any(not elsewhere(loc, w) for w in novel):
+        if own_only[loc] & objects(subject_words(text)):
             (beside if own & words[loc] else apart).add(i)
     return beside, apart
 
@@ -206,16 +208,21 @@ def _things(title: str) -> set[str]:
 
 
 def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: list[list], said_by: list[set[str]],
-              topic: str, title: str, asked: str, heard: str) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
-    """What ``scope`` sets apart before ranking: (pages about another product, pages that never name the
-    video's thing, statements for another case or table row, statements set beside the video's value,
-    statements about a sibling page's own thing)."""
-    about = objects(subject_words(topic))
-    foreign = other_products(units, identifiers(topic))
+              about: set[str], codes: set[str], title: str, asked: str,
+              heard: str) -> tuple[set[str], set[int], dict[int, str]]:
+    """What ``scope`` sets apart before ranking: (pages that never name the video's thing, statements set
+    beside the video's value, statements left out with the reason). ``about`` is the thing-words of the
+    video's title and request, ``codes`` the product codes they name, ``heard`` all it says and shows
+    (empty: unknown, so no page's own thing is told apart)."""
     strict = strict_pages(units, title, asked)
-    apart = other_rows(units, title) | {i for i, st in enumerate(stmts) if other_case(st, sum(values, []))}
     beside = other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
     # what the video never names can be told only from all it says and shows, not from its anchors alone
-    theirs, sibling = page_things(units, subject_words(f"{topic}\n{heard}") | set().union(*said_by),
-                                  own_thing(title, asked)) if heard.strip() else (set(), set())
-    return foreign, strict, apart, beside | theirs, sibling
+    theirs, sibling = page_things(units, subject_words(heard) | set().union(*said_by),
+                                  own_thing(title, asked)) if heard else (set(), set())
+    gone = dict.fromkeys(sibling, "a statement about its page's own thing, which the video never names")
+    gone |= dict.fromkeys(other_rows(units, title) | {i for i, st in enumerate(stmts) if other_case(st, sum(values, []))},
+                          "a table row for another case or thing than the video's")
+    foreign = other_products(units, codes)
+    gone |= {i: "a value on a page about another product than the video's" for i, (p, _) in enumerate(units)
+             if p.source.location in foreign and stmts[i].readings}
+    return strict, beside | theirs, gone
