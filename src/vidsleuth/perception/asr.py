@@ -20,7 +20,15 @@ from ..media import extract_audio
 from ..progress import task
 from ..types import Segment
 
-ASR_VERSION = 3  # part of the ingest cache key: bump when what this module hears changes
+ASR_VERSION = 4  # part of the ingest cache key: bump when what this module hears changes
+
+# Whisper writes in the style of the text before it. With no text before it, tiny.en sometimes drops
+# punctuation and capitals for a whole 30-s window ("... for about 10 minutes until the bubble stopped
+# Start on the core side ... hold the blade at 20 degrees on each side a Japanese knife takes ... about
+# 15 degrees"), and three claims became one line. A punctuated opening with no number, name or topic
+# in it (nothing a report could take for a claim, were it ever echoed) brings the sentences back
+# (benchmarks/bench_asr_prompt.py measures both on narration with known text and on music).
+STYLE_PROMPT = {"en": "Hello, and welcome. Okay, let's begin.", "zh": "大家好，欢迎收看。我们开始吧。"}
 
 
 @dataclass(frozen=True)
@@ -83,8 +91,10 @@ def transcribe(
     pause: float = 1.0,
     seed: int = 0,
     batch_size: int = 8,
+    prompt: str | None = "style",
 ) -> list[Segment]:
-    """Speech segments with start/end from word timestamps. A file without audio gives []."""
+    """Speech segments with start/end from word timestamps. A file without audio gives [].
+    ``prompt``: "style" (``STYLE_PROMPT`` for the language), a text of your own, or None."""
     chosen = choose_model(language, model)
     if isinstance(source, np.ndarray):
         samples = source.astype(np.float32)
@@ -102,6 +112,8 @@ def transcribe(
     # seed makes that fallback repeatable within a thread; clean speech never reaches it.
     require("ctranslate2", "perception").set_random_seed(seed)
     lang = None if language in (None, "auto") else language
+    if prompt == "style":  # none for "auto": an English opening would sway the language Whisper detects
+        prompt = None if chosen.multilingual and lang is None else STYLE_PROMPT.get(lang or "en")
     # The batched pipeline cuts the audio at VAD silences and decodes the chunks independently.
     # The sequential ``transcribe`` skipped whole 30-s windows of clean synthetic narration (its
     # no-speech test fires on espeak voices: 19 of 22 spoken sections lost on a 3-minute clip)
@@ -109,7 +121,7 @@ def transcribe(
     fw = require("faster_whisper", "perception")
     pieces, _info = fw.BatchedInferencePipeline(whisper).transcribe(
         samples, language=lang if chosen.multilingual else "en", beam_size=beam_size,
-        word_timestamps=True, batch_size=batch_size,
+        word_timestamps=True, batch_size=batch_size, initial_prompt=prompt,
     )
     out: list[Segment] = []
     source = f"asr:whisper-{chosen.name}"
@@ -117,14 +129,14 @@ def transcribe(
         for piece in pieces:
             bar.update(completed=min(piece.end, len(samples) / 16000))
             out.extend(_segments(piece, source, pause))
-    return _fill_gaps(whisper, samples, out, lang if chosen.multilingual else "en", beam_size, source, pause)
+    return _fill_gaps(whisper, samples, out, lang if chosen.multilingual else "en", beam_size, source, pause, prompt)
 
 
 GAPFILL_MIN_CONFIDENCE = 0.35
 
 
 def _fill_gaps(whisper, samples: np.ndarray, heard: list[Segment], language, beam_size: int, source: str,
-               pause: float) -> list[Segment]:
+               pause: float, prompt: str | None = None) -> list[Segment]:
     """Speech the batched pass lost. Each region the VAD finds speech in where more than a second
     (or a quarter) has no transcribed word is transcribed again on its own; the new text replaces
     the old segments of the region when it holds more words. (The batched pipeline occasionally
@@ -144,7 +156,7 @@ def _fill_gaps(whisper, samples: np.ndarray, heard: list[Segment], language, bea
             continue
         pieces, _ = whisper.transcribe(samples[r["start"]:r["end"]], language=language, beam_size=beam_size,
                                        word_timestamps=True, vad_filter=False, condition_on_previous_text=False,
-                                       no_speech_threshold=None)
+                                       no_speech_threshold=None, initial_prompt=prompt)
         new: list[Segment] = []
         for piece in pieces:
             shifted = dc_replace(piece, start=piece.start + start, end=piece.end + start,
@@ -173,12 +185,16 @@ def _segments(piece, source: str, pause: float) -> list[Segment]:
     ]
 
 
+SENTENCE_END = (".", "?", "!", "。", "？", "！")
+
+
 def split_at_pauses(words: list, pause: float) -> list[list]:
     """Whisper groups speech into ~30 s windows; a silence longer than ``pause`` seconds between
-    two words starts a new segment, so each line's start and end fit what was said."""
+    two words, or a sentence's end, starts a new segment, so each line's start and end fit what was
+    said (one sentence is one line: an anchor's moment is its sentence, not the window's 30 s)."""
     runs = [[words[0]]]
     for prev, word in zip(words, words[1:]):
-        if word.start - prev.end > pause:
+        if word.start - prev.end > pause or prev.word.strip().endswith(SENTENCE_END):
             runs.append([word])
         else:
             runs[-1].append(word)

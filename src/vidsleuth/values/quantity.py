@@ -43,7 +43,8 @@ def registry():
     ureg.define("pH = [acidity]")
     ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
-    ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
+    ureg.define("ratio = [proportion]")
+    ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
     return ureg
 
 
@@ -88,7 +89,7 @@ class Value:
     def label(self) -> str:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
         shown = show_unit(self.unit, one=self.stated == (1.0,))
-        sep = "" if shown in ("%", "°C", "°F") else " "
+        sep = "" if shown in ("%", "°C", "°F", "°") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if self.unit == "ratio":  # "1:1.25", the two numbers as stated
@@ -144,7 +145,7 @@ class Value:
         except Exception:  # noqa: BLE001 - pint raises several types for impossible conversions
             return ""
         shown = show_unit(unit)
-        return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if shown in ("%", "°C", "°F") else " ") + shown
+        return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if shown in ("%", "°C", "°F", "°") else " ") + shown
 
 
 _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit

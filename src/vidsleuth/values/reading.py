@@ -248,6 +248,8 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             out += [Value(lo, hi, f"money:{c}", c, form, tuple(nums), m.start(), end) for c in CURRENCIES]
             continue
         bare = unit == "degC" and (m.group("ub") or m.group("ua") or "").strip().lower() in _BARE_SCALE
+        if (bare or unit == "degC" and (m.group("ub") or m.group("ua") or "").strip() == "度") and _angle_clause(t, m.start(), end):
+            unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
     return _with_ratios(_converted(_compounds(out, t), t), t)
 
@@ -282,6 +284,22 @@ def _converted(values: list[Value], text: str) -> list[Value]:
 
 
 _BARE_SCALE = ("degrees", "degree", "°", "º")  # no scale said: read as Celsius, yet a Fahrenheit reading is possible
+# A bare "°"/"degrees" is an angle where its clause says what turns or leans ("hold the blade at 20 degrees on
+# each side", "tilt the panels to 35°", "倾角30度") and nothing says heat: the kind is the clause's, not the sign's
+_ANGLE = re.compile(r"\b(?:angles?|angled|(?:per|each|a|one) side|tilt\w*|slope[sd]?|pitch(?:ed)?|inclin\w*|incline[sd]?|"
+                    r"bevel\w*|edges?|inclusive|latitude|azimuth|rotat\w*|turn(?:ed|s)?|lean\w*|camber|recline\w*|"
+                    r"slant\w*|protractor|clockwise|compass|heading|bearing)\b|角|倾|坡度|斜", re.I)
+_HEAT = re.compile(r"\b(?:temperatures?|temps?|heat\w*|hot|warm\w*|cool\w*|cold|oven|fridge|freez\w*|boil\w*|"
+                   r"thermo\w*|celsius|fahrenheit|weather|outside|outdoors|night|day(?:time)?|room|water|oil|air|soil|"
+                   r"bake[sd]?|roast\w*|preheat\w*|simmer\w*|cook\w*|grill\w*|smok\w*|brew\w*)\b|温|热|冷|烤|煮|摄氏|华氏", re.I)
+
+
+def _angle_clause(text: str, start: int, end: int) -> bool:
+    """Whether the clause around a bare degree value speaks of an angle and not of heat."""
+    lo = max(text.rfind(c, 0, start) for c in ".;!?。；！？\n") + 1
+    his = [i for i in (text.find(c, end) for c in ".;!?。；！？\n") if i >= 0]
+    clause = text[lo:min(his) if his else len(text)]
+    return bool(_ANGLE.search(clause)) and not _HEAT.search(clause)
 
 
 def rescaled(v: Value, unit: str = "degF") -> Value:
