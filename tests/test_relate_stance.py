@@ -11,6 +11,8 @@ from vidsleuth.report.facts import statement
 from vidsleuth.report.relate import relate_rules
 from vidsleuth.report.types import Anchor, Moment
 
+from .conftest import relation_of
+
 
 def _anchor(*texts: str) -> Anchor:
     return Anchor("A1", "parameter", texts[0], "", "", tuple(Moment(1.0, 3.0, "speech", t) for t in texts))
@@ -157,3 +159,16 @@ def test_only_an_amount_acted_on_is_weaker_support():
     # two claims heard as one sentence are each supported in full by a statement of one of them
     merged = _anchor("Replace the belt at 2% stretch it usually lasts around 5,000 km.")
     assert relate_rules(merged, "Belt stretch limit: 2%.")[2] >= 0.9
+
+
+def test_a_claim_labelled_a_myth_is_rejected():
+    anchor = "Put it on about 15 minutes before you go outside."
+    assert relation_of(anchor, "Myth 2: You have to wait 15 minutes before going outside.") == "contradicts"
+    assert relation_of(anchor, "误区：出门前必须等15分钟。") == "contradicts"
+    assert relation_of(anchor, "Wait 15 minutes before going outside.") == "supports"
+
+
+def test_a_minimum_against_another_minimum_disagrees():
+    anchor = "Min. night temp 10 °C"
+    assert relation_of(anchor, "Bring them in whenever nights drop below 55 °F.") == "contradicts"
+    assert relation_of(anchor, "Do not expose them to temperatures below 50 °F (10 °C).") == "supports"

@@ -45,7 +45,8 @@ _FRACTIONS = [
     (r"\b(\d+) \((\d+)\)", r"\1"),  # "five (5) minutes" after digits: one number
 ]
 # the units spelt as English words ("hour", "litre", "minutes"), longest first: what a number word may count
-_WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 2 and s.isascii() and s.isalpha())
+_WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True)  # SPF is written before its number
+                       if len(s) > 2 and s.isascii() and s.isalpha() and s != "spf")
 _FRACTIONS = [(p.format(_WORD_UNITS) if "{0}" in p else p, r) for p, r in _FRACTIONS]
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
@@ -256,10 +257,10 @@ def normalise(text: str, language: str = "auto") -> str:
 
 
 _PER_MILLION = re.compile(r"\bparts?[\s-]+per[\s-]+million\b", re.I)
-# a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5") is repeated after it,
+# a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5", "SPF 30") is repeated after it,
 # where values are read
-_PREFIXED = re.compile(r"\b(pH)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
+_PREFIXED = re.compile(r"\b(pH|SPF)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
                        r"drops?|falls?|stays?|remains?|reads?|kept)\b){0,3}\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
-                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b))", re.I)
+                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b))", re.I)
 
 

@@ -39,7 +39,10 @@ REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|
                      r"(?:isn't|aren't|wasn't|weren't) enough|insufficient|rather than|instead of|no longer|wrong|myths?|"
                      r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|"
                      r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?)\b"
-                     r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
+                     r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|误区|谣言|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
+# a sentence labelled as a myth states its claim to reject it: "Myth 2: You have to wait 15 minutes", "误区：…"
+MYTH_LABEL = re.compile(r"^\s*(?:(?:common|popular|the|a) )?(?:myths?|misconceptions?|misbeliefs?|fallac(?:y|ies)|误区|谣言|误解)"
+                        r"(?:\s*(?:#\s*)?\d+)?\s*[:：]", re.I)
 # a value stated only to be rejected: judged wrong, or under a negation ("never use 45 minutes", "不要…")
 DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot)\b|不要|避免", re.I)
 DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..browse.guards import STOPWORDS
-from ..values import MATCH, UNITS, Value, has_cjk, normalise, read_values, rescaled
+from ..values import MATCH, UNITS, Value, aligned, has_cjk, normalise, read_values, rescaled
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -126,10 +126,15 @@ def agrees(source: Value, video: Value) -> bool:
     a figure of the source inside the video's range ("a week" of "7–10 days"), or the same bound ("≤ 40 ppm"
     and a ceiling of 40 ppm). A temperature said without its scale ("37 degrees") is Celsius, or the
     Fahrenheit the other side writes: a fridge at 37 degrees meets "at or below 40 °F" (and 230 degrees
-    meets 446 °F as Celsius), while 96 degrees of water is no °F against "never above 92 °C"."""
+    meets 446 °F as Celsius), while 96 degrees of water is no °F against "never above 92 °C". Against a Celsius
+    figure or range the Fahrenheit reading counts too ("soil warmed to 60 degrees" and a 16 °C table row: the
+    speaker's scale is the one under which the two are one value), never against an open bound, which almost
+    any Fahrenheit reading would meet. An ounce beside a volume is a fluid ounce (``values.aligned``)."""
+    source, video = aligned(source, video)
     if _agrees(source, video):
         return True
-    if video.unsaid_scale and source.unit == "degF":
+    if video.unsaid_scale and (source.unit == "degF" or source.dimension == "temperature" and not source.unsaid_scale
+                               and source.form in ("point", "approx", "range")):
         return _agrees(source, rescaled(video))
     return source.unsaid_scale and video.unit == "degF" and _agrees(rescaled(source), video)
 

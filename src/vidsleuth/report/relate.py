@@ -68,6 +68,7 @@ from .cues import (
     IMPERATIVE,
     INSTRUCTION,
     KEEP,
+    MYTH_LABEL,
     NEW_SUBJECT,
     PAST_ADVICE,
     POINTER,
@@ -99,7 +100,8 @@ def _clause(text: str, r: Reading) -> str:
     lo = max([lo] + [m.end() - 1 for m in NEW_SUBJECT.finditer(text, 0, r.value.start)])
     his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
     his += [m.start() for m in NEW_SUBJECT.finditer(text, r.value.end)]
-    return text[lo + 1:min(his) if his else len(text)]
+    head = MYTH_LABEL.match(text)  # "Myth 2: …" labels every clause after it
+    return (head.group(0) + " " if head and lo >= head.end() - 1 else "") + text[lo + 1:min(his) if his else len(text)]
 
 
 def disparaged(text: str, r: Reading) -> bool:

@@ -36,6 +36,7 @@ from .quantity import (
     SCALE,
     UNITS,
     Value,
+    aligned,
     commensurate,
     convert,
     has_cjk,
@@ -46,5 +47,5 @@ from .quantity import (
 )
 from .reading import read_money, read_values, rescaled, states
 
-__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "commensurate", "convert", "has_cjk",
+__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "aligned", "commensurate", "convert", "has_cjk",
            "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "states"]

@@ -41,6 +41,7 @@ def registry():
     ureg.define("ppmw = milligram / liter")  # ppm of a solute in water, as test kits read it
     ureg.define("bpm = 1 / minute")  # heart beats
     ureg.define("pH = [acidity]")
+    ureg.define("spf = [sun_protection]")  # a sunscreen's sun protection factor, written before its number
     ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
     ureg.define("ratio = [proportion]")
@@ -71,6 +72,9 @@ def convert(number: float, unit: str, to: str) -> float:
     return float(ureg.Quantity(number, unit).to(to).magnitude)
 
 
+_FLUID_PER_OZ = convert(1, "fluid_ounce", "m**3") / convert(1, "oz", "kg")  # base-unit volume per base-unit mass of one ounce
+
+
 @dataclass(frozen=True)
 class Value:
     """One stated quantity: ``[lo, hi]`` in the dimension's comparison unit (−inf/inf for an open
@@ -94,8 +98,8 @@ class Value:
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if self.unit == "ratio":  # "1:1.25", the two numbers as stated
             return ":".join(f"{x:g}" for x in self.stated)
-        if shown == "pH":  # written before its number
-            body = f"pH {nums}"
+        if shown in ("pH", "SPF"):  # written before its number
+            body = f"{shown} {nums}"
         elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
             body = f"{shown}{nums}"
         else:
@@ -168,9 +172,21 @@ def show_unit(unit: str, one: bool = False) -> str:
     return _SHOWN.get(unit, unit)
 
 
+def aligned(a: Value, b: Value) -> tuple[Value, Value]:
+    """The two values in one dimension where an ounce stands beside a volume: "about one ounce" of
+    sunscreen and "30 mL" are one amount, since an ounce of a liquid is a fluid ounce (pint's "oz" is
+    the mass); any other pair is returned as it is."""
+    if {a.dimension, b.dimension} != {"mass", "volume"}:
+        return a, b
+    fluid = lambda v: v if v.unit != "oz" else Value(  # noqa: E731
+        v.lo * _FLUID_PER_OZ, v.hi * _FLUID_PER_OZ, "volume", "fluid_ounce", v.form, v.stated, v.start, v.end)
+    return fluid(a), fluid(b)
+
+
 def same_value(a: Value, b: Value) -> bool:
     """Two statements of one quantity agree: each within the other, or a point inside an interval,
     of one scale ("up to 12 months" holds 24 hours as an interval, yet it is not the same statement)."""
+    a, b = aligned(a, b)
     return a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))
 
 
@@ -182,6 +198,7 @@ def commensurate(a: Value, b: Value, factor: float = SCALE) -> bool:
     statement about a 90-minute roast, nor "under a second" about a 45-minute clamp, nor a car's
     58 kWh about a bike's 625 Wh, while "6 mm" against "0.8 mm" is a real disagreement. Temperatures
     are compared in kelvin, so any two plausible settings are of one scale."""
+    a, b = aligned(a, b)
     if not a.comparable(b):
         return False
     if a.dimension == "temperature":

@@ -51,6 +51,9 @@ _APPROXIMATE = re.compile(r"(?:about|around|roughly|approximately|approx\.|circa
 _ZH_NEG = r"(?:不宜|不要|不能|不应该?|不得|不可|切勿|勿|别|避免|防止)"
 _ZH_NOT_BELOW = re.compile(rf"{_ZH_NEG}\s*(?:低于|少于|小于|短于|不足)\s*$")
 _ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|超出)\s*$")
+# a label that names a minimum before its subject: "Min. night temp 10 °C", "最低夜温10℃" (a "Max runtime 40 min"
+# on a spec sheet stays the rated figure it is)
+_LABEL_LOWER = re.compile(r"(?:^|[.;:!?(|]\s*)(?:min\.?|minimum)\s+(?:[a-z-]+\.?:?\s+){0,3}(?:of\s+|is\s+)?:?\s*$|最低(?:(?![可在能要会])[\u4e00-\u9fff]){0,4}\s*$", re.I)
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
 _POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
                          r"以上|或以上|起)", re.I)
@@ -99,6 +102,7 @@ def _interval(form: str, nums: list[float], unit: str, tol: float | None) -> tup
 
 
 def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
+    before = re.sub(r"\s*\b(?:pH|SPF)\s*$", "", before, flags=re.I)  # "at least SPF 30": the bound is before the unit
     tol = _TOLERANCE.match(after)
     if tol:
         return "approx", float(tol.group(1))
@@ -115,7 +119,7 @@ def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
     for pattern, form in ((_POST_LOWER, "lower"), (_POST_UPPER, "upper"), (_POST_APPROX, "approx")):
         if pattern.match(after):
             return form, None
-    return "point", None
+    return ("lower" if _LABEL_LOWER.search(before) else "point"), None
 
 
 def _expr(spelled: str) -> str:

@@ -1,0 +1,40 @@
+"""Readings that hang on a word away from the number: a minimum's label, a rating written before
+its number (SPF), an ounce of a liquid, a temperature said without its scale against a Celsius row."""
+
+from __future__ import annotations
+
+import pytest
+
+from vidsleuth.report.facts import agrees
+from vidsleuth.values import read_values, same_value
+
+
+@pytest.mark.parametrize("text, lo, hi, form, shown", [
+    ("Min. night temp 10 °C", 10, float("inf"), "lower", "≥ 10°C"),
+    ("Minimum room temperature: 18 °C", 18, float("inf"), "lower", "≥ 18°C"),
+    ("最低夜温10℃", 10, float("inf"), "lower", "≥ 10°C"),
+    ("最低可在零下3℃使用", -3, -3, "point", "-3°C"),  # "can be used down to": a statement of use, not a label
+    ("Max runtime 40 min", 2400, 2400, "point", "40 min"),  # a spec sheet's rated figure
+    ("SPF 30+", 30, float("inf"), "lower", "≥ SPF 30"),
+    ("Use at least SPF 30 every day.", 30, float("inf"), "lower", "≥ SPF 30"),
+    ("an SPF of 15", 15, 15, "point", "SPF 15"),
+    ("Broad spectrum SPF 30 or higher", 30, float("inf"), "lower", "≥ SPF 30"),
+])
+def test_labels_and_ratings(text, lo, hi, form, shown):
+    v = read_values(text)[0]
+    assert (v.lo, v.hi, v.form, v.label()) == (lo, hi, form, shown)
+
+
+def test_an_ounce_beside_a_volume_is_a_fluid_ounce():
+    oz, ml = read_values("you need about one ounce")[0], read_values("Whole body = 30 mL")[0]
+    assert oz.dimension == "mass" and same_value(oz, ml) and agrees(ml, oz)
+    assert not same_value(read_values("4 oz of flour")[0], read_values("150 g of flour")[0])  # a mass stays a mass
+    assert not agrees(read_values("about 60 mL")[0], oz)
+
+
+def test_degrees_without_a_scale_meet_a_celsius_row_as_fahrenheit():
+    soil = read_values("once the soil has warmed to 60 degrees")[0]
+    assert agrees(read_values("| Tomato | 16 °C |")[0], soil)
+    assert not agrees(read_values("| Tomato | 25 °C |")[0], soil)
+    water = read_values("heat the water to 96 degrees")[0]
+    assert not agrees(read_values("never above 92 °C")[0], water)  # an open bound proves no Fahrenheit reading
