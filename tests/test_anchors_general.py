@@ -47,7 +47,7 @@ def test_an_article_after_a_bound_or_approximation_is_one(text, labels):
     ("descale the boiler once a month", ["1 month"]),
     ("service it once per year", ["1 year"]),
     ("it happens once in a while", []),
-    ("brush twice a day", []),  # twice a period names no one interval here
+    ("brush twice a day", ["2×/day"]),  # a frequency (values.frequency), compared with a period as the one it implies
 ])
 def test_once_a_period_states_the_period_as_its_interval(text, labels):
     assert _labels(text) == labels

@@ -38,3 +38,22 @@ def test_degrees_without_a_scale_meet_a_celsius_row_as_fahrenheit():
     assert not agrees(read_values("| Tomato | 25 °C |")[0], soil)
     water = read_values("heat the water to 96 degrees")[0]
     assert not agrees(read_values("never above 92 °C")[0], water)  # an open bound proves no Fahrenheit reading
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("Have it tuned twice a year.", "2×/year"), ("at least twice a year", "≥ 2×/year"),
+    ("three times a week", "3×/week"), ("Feed them 3 times per day", "3×/day"),
+    ("每周三次", "3×/week"), ("一天两次", "2×/day"),
+])
+def test_a_count_of_times_per_period_is_a_frequency(text, shown):
+    (v,) = read_values(text)
+    assert v.dimension == "frequency" and v.label() == shown
+
+
+@pytest.mark.parametrize("source, holds", [
+    ("every 6 months", True), ("twice a year", True), ("once a year is plenty", False), ("every 3 months", False),
+])
+def test_a_frequency_meets_a_period_as_the_period_it_implies(source, holds):
+    video = read_values("Have it tuned twice a year.")[0]
+    assert agrees(read_values(source)[0], video) is holds
+    assert agrees(read_values(source)[0], read_values("at least twice a year")[0]) is holds  # the same bound, or none

@@ -93,7 +93,7 @@ class Value:
     def label(self) -> str:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
         shown = show_unit(self.unit, one=self.stated == (1.0,))
-        sep = "" if shown in ("%", "°C", "°F", "°") else " "
+        sep = "" if shown in ("%", "°C", "°F", "°") or shown.startswith("×") else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if self.unit == "ratio":  # "1:1.25", the two numbers as stated
@@ -172,10 +172,21 @@ def show_unit(unit: str, one: bool = False) -> str:
     return _SHOWN.get(unit, unit)
 
 
+def as_period(v: Value) -> Value:
+    """A frequency as the period it implies (2 per year: every half year; at least 2: at most half a year)."""
+    lo = float("-inf") if v.hi == float("inf") else 1.0 / v.hi  # an open end stays open, as bounds are held
+    hi = float("inf") if v.lo <= 0 else 1.0 / v.lo
+    form = {"lower": "upper", "upper": "lower"}.get(v.form, v.form)
+    return Value(lo, hi, "time", "second", form, v.stated, v.start, v.end)
+
+
 def aligned(a: Value, b: Value) -> tuple[Value, Value]:
-    """The two values in one dimension where an ounce stands beside a volume: "about one ounce" of
-    sunscreen and "30 mL" are one amount, since an ounce of a liquid is a fluid ounce (pint's "oz" is
-    the mass); any other pair is returned as it is."""
+    """The two values in one dimension where an ounce stands beside a volume ("about one ounce" of
+    sunscreen and "30 mL" are one amount: an ounce of a liquid is a fluid ounce, pint's "oz" the mass)
+    or a frequency beside a period ("twice a year" against "every 6 months" or "once a year": the
+    period it implies); any other pair is returned as it is."""
+    if {a.dimension, b.dimension} == {"time", "frequency"}:
+        return tuple(as_period(v) if v.dimension == "frequency" else v for v in (a, b))
     if {a.dimension, b.dimension} != {"mass", "volume"}:
         return a, b
     fluid = lambda v: v if v.unit != "oz" else Value(  # noqa: E731

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .frequency import read_frequencies
 from .quantity import APPROX, CURRENCIES, PREFIX_UNITS, UNITS, Value, _kind_of, convert, has_cjk, normalise
 from .ratios import read_ratios
 
@@ -255,7 +256,14 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if (bare or unit == "degC" and (m.group("ub") or m.group("ua") or "").strip() == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _with_ratios(_converted(_compounds(out, t), t), t)
+    return _with_frequencies(_with_ratios(_converted(_compounds(out, t), t), t), t)
+
+
+def _with_frequencies(values: list[Value], text: str) -> list[Value]:
+    """The frequencies the text states ("twice a year", "每周3次") in place of what their parts read as."""
+    freq = read_frequencies(text, lambda before, after: _form(before, after, False))
+    kept = [v for v in values if not any(f.start <= v.start < f.end or v.start <= f.start < v.end for f in freq)]
+    return sorted(kept + freq, key=lambda v: v.start) if freq else values
 
 
 def _with_ratios(values: list[Value], text: str) -> list[Value]:
@@ -273,17 +281,19 @@ def _converted(values: list[Value], text: str) -> list[Value]:
     out = list(values)
     for k in range(1, len(out)):
         a, b = out[k - 1], out[k]
-        if (a.dimension == b.dimension and a.form in ("lower", "upper", "approx") and b.form == "point"
-                and len(b.stated) == 1
+        # "at least 1 m (about 3 ft)": a rounded conversion in brackets keeps the bound it restates
+        if (a.dimension == b.dimension and a.form in ("lower", "upper", "approx") and (
+                b.form == "point" or b.form == "approx" and a.form != "approx") and len(b.stated) == 1
                 and re.fullmatch(r"\s*[(（\[]\s*(?:about|around|approx\.?|≈|~|约)?\s*", text[a.end:b.start])
                 and not a.dimension.startswith(("count:", "money:"))):
             try:
                 lo, hi = _interval(a.form, [b.stated[0]], b.unit, None)
             except Exception:  # noqa: BLE001 - not convertible: left as read
                 continue
-            if abs((lo if a.form == "lower" else hi) - (
-                    a.lo if a.form == "lower" else a.hi)) <= max(0.6, 0.05 * abs(a.point)):
-                out[k] = Value(lo, hi, b.dimension, b.unit, a.form, b.stated, b.start, b.end, b.unsaid_scale)
+            if abs((lo if a.form == "lower" else hi) - (a.lo if a.form == "lower" else a.hi)) <= max(
+                    0.6, (0.1 if b.form == "approx" else 0.05) * abs(a.point)):
+                # the same statement in another unit: it holds what the first holds (its rounding is no new figure)
+                out[k] = Value(a.lo, a.hi, b.dimension, b.unit, a.form, b.stated, b.start, b.end, b.unsaid_scale)
     return out
 
 
