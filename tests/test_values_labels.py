@@ -57,3 +57,10 @@ def test_a_frequency_meets_a_period_as_the_period_it_implies(source, holds):
     video = read_values("Have it tuned twice a year.")[0]
     assert agrees(read_values(source)[0], video) is holds
     assert agrees(read_values(source)[0], read_values("at least twice a year")[0]) is holds  # the same bound, or none
+
+
+def test_a_temperature_bound_is_one_statement_with_a_point_only_at_its_end():
+    minimum = read_values("Min. night temp 10 °C")[0]
+    assert not same_value(minimum, read_values("once the soil has warmed to 60 degrees")[0])
+    assert same_value(minimum, read_values("nights of 10 degrees")[0])
+    assert same_value(read_values("at least 40 minutes")[0], read_values("45 minutes")[0])  # other kinds: inside is one

@@ -198,7 +198,15 @@ def same_value(a: Value, b: Value) -> bool:
     """Two statements of one quantity agree: each within the other, or a point inside an interval,
     of one scale ("up to 12 months" holds 24 hours as an interval, yet it is not the same statement)."""
     a, b = aligned(a, b)
-    return a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))
+    if not (a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))):
+        return False
+    bound = [v for v in (a, b) if v.form in ("lower", "upper")]
+    if len(bound) == 1 and a.dimension == "temperature":
+        # any two temperatures are of one scale (``commensurate``), so "Min. night temp 10 °C" would hold a soil's
+        # "60 degrees": a temperature is one statement with a bound only at the bound's end
+        other = b if bound[0] is a else a
+        return abs(other.point - bound[0].point) <= max(TEMPERATURE_ROUNDING, MATCH * abs(bound[0].point))
+    return True
 
 
 SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject
