@@ -64,3 +64,10 @@ def test_a_temperature_bound_is_one_statement_with_a_point_only_at_its_end():
     assert not same_value(minimum, read_values("once the soil has warmed to 60 degrees")[0])
     assert same_value(minimum, read_values("nights of 10 degrees")[0])
     assert same_value(read_values("at least 40 minutes")[0], read_values("45 minutes")[0])  # other kinds: inside is one
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("每500克肉用盐15克", "30 g/kg"), ("每1000毫升水加盐9克", "9 g/L"), ("每公斤肉放盐三十克", "30 g/kg"),
+])
+def test_a_chinese_rate_with_a_number_before_its_denominator_is_per_one(text, shown):
+    assert [v.label() for v in read_values(text)] == [shown]

@@ -193,9 +193,23 @@ _ZH_PER = [u for u in _ZH_SPELLINGS if any(u in _TABLE["units"].get(k, ()) for k
                                                                                       "g", "kg"))]
 _ZH_RATE = re.compile("每(?P<one>1\\s?)?(?P<per>" + "|".join(map(re.escape, _ZH_PER)) + r")(?P<mid>[\u4e00-\u9fff]{0,4}?|[\u4e00-\u9fff]{0,4},[\u4e00-\u9fff]{0,3}?)\s?(?P<n>\d+(?:\.\d+)?)\s?"
                       "(?P<u>" + "|".join(map(re.escape, _ZH_SPELLINGS)) + r")(?![/／\u4e00-\u9fff]*?每)(?![/／])")
+# … and with a number before the denominator: 每500克肉用盐15克 is 15 g per 500 g, i.e. 30 g per kg
+_ZH_RATE_OF = re.compile("每(?P<k>\\d+(?:\\.\\d+)?)\\s?(?P<per>" + "|".join(map(re.escape, _ZH_PER)) +
+                         r")(?P<mid>[\u4e00-\u9fff]{0,4}?)\s?(?P<n>\d+(?:\.\d+)?)\s?(?P<u>" +
+                         "|".join(map(re.escape, _ZH_SPELLINGS)) + r")(?![/／])")
 # a Chinese unit glued to the next number once cn2an has written it ("199元一支" -> "199元1支")
 _ZH_GLUED = re.compile("(" + "|".join(sorted((re.escape(u) for u in UNITS if has_cjk(u)), key=len, reverse=True))
                        + r")(?=\d)")
+
+
+def _zh_rate_of(m: re.Match) -> str:
+    """每500克肉用盐15克 as 每公斤肉用盐30克/公斤: the rate per one of the denominator (per kg where it is grams)."""
+    k, per, n = float(m.group("k")), m.group("per"), float(m.group("n"))
+    if k <= 0:
+        return m.group(0)
+    if per in ("克", "毫升"):  # grams of salt per gram of meat: a fraction, written per kilogram (per litre)
+        k, per = k / 1000, {"克": "公斤", "毫升": "升"}[per]
+    return f"每{per}{m.group('mid')}{n / k:g}{m.group('u')}/{per}"
 
 
 def _zh_rate(m: re.Match) -> str:
@@ -250,7 +264,7 @@ def normalise(text: str, language: str = "auto") -> str:
         t = re.sub(r"(?<=[\u4e00-\u9fff]):(?=\s*\d)", "：", t)
         t = re.sub(r"(?<=[\u4e00-\u9fff])/(?=\s*\d)", "／", t)
         t = _ZH_GLUED.sub(r"\1 ", _chinese(t))
-        t = _ZH_RATE.sub(_zh_rate, t)
+        t = _ZH_RATE.sub(_zh_rate, _ZH_RATE_OF.sub(_zh_rate_of, t))
     if language in ("en", "auto"):
         t = _english(_PER_MILLION.sub("ppm", t))  # "parts per million" is a unit: text2num made it "per 1000000"
     return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)
