@@ -103,3 +103,12 @@ def test_a_rate_written_by_its_initials_is_the_rate_said():
              Segment(40.5, 45.0, "speech", "Keep it at 18 strokes per minute.", 1.0, "asr"))
     got = [a for a in find_anchors(tl, "Is the cadence and stroke rate right?") if "18" in a.value]
     assert len(got) == 1 and got[0].value == "18 strokes/min" and len(got[0].moments) == 2
+
+
+def test_a_unit_misheard_as_a_counted_thing_is_the_unit_the_screen_shows():
+    tl = _tl(Segment(24.8, 26.6, "speech", "Inflate the tire to 80 signs.", 1.0, "asr"),
+             Segment(25.0, 30.0, "ocr", "TYRE 80 PSI", 0.95, "ocr"))
+    assert _values(tl, "Are the tyre settings right?") == ["80 psi"]
+    apart = _tl(Segment(4.0, 6.0, "speech", "Fit 80 spokes to the wheel.", 1.0, "asr"),  # said long before it is shown
+                Segment(25.0, 30.0, "ocr", "TYRE 80 PSI", 0.95, "ocr"))
+    assert sorted(_values(apart, "Are the wheel settings right?")) == ["80 psi", "80 spokes"]

@@ -19,6 +19,7 @@ from vidsleuth.report.render import safe_link
 from vidsleuth.report.sources.documents import DocumentSource, read_document
 from vidsleuth.report.types import Anchor, Moment
 from vidsleuth.synth import report_cases
+from vidsleuth.synth.voices import english_voice
 from vidsleuth.testing import ScriptedServer
 
 FAST = IngestOptions(ocr=False, shots=False)  # subtitles carry the speech: no ASR, no OCR
@@ -100,7 +101,7 @@ def test_safe_link_keeps_only_http_and_relative_links():
 @pytest.fixture(scope="module")
 def case(tmp_path_factory):
     folder = tmp_path_factory.mktemp("report-case")
-    truth = report_cases.build(folder, seed=5)
+    truth = report_cases.build(folder, seed=5, voice=english_voice())  # espeak measures espeak, not the product
     out = folder / "out"
     result = report(folder / "video.mp4", truth["request"], out=out, docs=folder / "docs", library=folder / "lib")
     return folder, truth, out, result

@@ -202,10 +202,12 @@ def _during(seg: Segment, drafts: list[dict]) -> str:
                     and d["moments"][0].end >= seg.start - 2.0 and d["moments"][0].start <= seg.end)
 
 
-def _unit_less(text: str) -> set[float]:
-    """The numbers a spoken sentence says without a unit ("…to 500 of flour": 500)."""
+def _unit_less(text: str, counts: bool = False) -> set[float]:
+    """The numbers a spoken sentence says without a unit ("…to 500 of flour": 500), or with a mere noun
+    after them where the screen shows a unit ("Inflate the tire to 80 signs" under "TYRE 80 PSI": a
+    unit misheard as a counted thing)."""
     norm = normalise(text)
-    spans = [(v.start, v.end) for v in quantities(text)]
+    spans = [(v.start, v.end) for v in quantities(text) if not (counts and v.dimension.startswith("count:"))]
     return {float(m.group(0)) for m in re.finditer(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", norm)
             if not any(a <= m.start() < b for a, b in spans)}
 
@@ -217,8 +219,12 @@ def _restated(seg: Segment, q: list, drafts: list[dict]) -> dict | None:
     for d in drafts:
         if d["moments"][0].kind == "ocr" or abs(d["moments"][0].start - seg.start) > ALIGN_S:
             continue
-        said = _unit_less(d["text"])
-        if q and all(v.form == "point" and v.stated[0] in said for v in q) and things & objects(subject_words(d["text"])):
+        said = _unit_less(d["text"], counts=not any(v.dimension.startswith("count:") for v in q))  # the screen's unit is real
+        if not (q and all(v.form == "point" and v.stated[0] in said for v in q)):
+            continue
+        m = d["moments"][0]
+        counted = any(v.dimension.startswith("count:") for v in d["q"])  # shown while said: one statement ("tyre"/"tire")
+        if things & objects(subject_words(d["text"])) or counted and seg.start < m.end and m.start < seg.end:
             return d
     return None
 
@@ -279,6 +285,8 @@ def _drafts(timeline: Timeline) -> list[dict]:
         told = _restated(seg, q, drafts) if not c else None
         if told is not None:
             told["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
+            shown_nums = {v.stated[0] for v in q}  # a count the screen gives a unit for is that value ("80 signs": 80 psi)
+            told["q"] = [v for v in told["q"] if not (v.dimension.startswith("count:") and v.stated[0] in shown_nums)] + q
             continue
         near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
         same = next((d for d in near if any(one_statement(a, b, d["text"], seg.text) for a in q for b in d["q"])

@@ -14,6 +14,7 @@ times it and adds its event to the run's trajectory (``trajectory.jsonl``). The 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,7 +32,7 @@ OWN_FILES = {"report.html", "report.md", "report.json", "checks.json", "run.json
 LANGUAGES = ("en", "zh", "auto")
 
 __all__ = ["LANGUAGES", "OWN_FILES", "PROMPTS", "Groundwork", "Setup", "Stage", "Trajectory", "after_relations",
-           "before_relations", "candidates_of", "choose_anchors", "compose", "gather", "number", "prepare",
+           "before_relations", "candidates_of", "choose_anchors", "compose", "file_name_like", "gather", "number", "prepare",
            "read_timeline", "relate", "render", "report", "rerender", "validate", "video_tags"]
 
 
@@ -59,7 +60,21 @@ def video_tags(path: Path, info=None) -> tuple[str, str]:
         except (OSError, av.error.FFmpegError):
             return "", ""
     tag = tags.get("creation_time") or tags.get("date") or ""
-    return str(tags.get("title", "")).strip(), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
+    title = str(tags.get("title", "")).strip()
+    return ("" if file_name_like(title, path) else title), (tag[:10] if len(tag) >= 10 and tag[4] == "-" else "")
+
+
+_NO_TITLE = {"video", "untitled", "clip", "movie", "output", "final", "export", "title", "new video", "recording"}
+
+
+def file_name_like(title: str, path: Path | None = None) -> bool:
+    """Whether a container's title is a file name or a placeholder, not a title: "larou_zh",
+    "VID_20240312_101500", "knife-angle-v2", the file's own stem, "video". Such a title names no
+    subject for a reader or for the stages that read the title, so the request stands in for it."""
+    t = title.strip()
+    if not t or t.lower() in _NO_TITLE or (path is not None and t.lower() == Path(path).stem.lower()):
+        return True
+    return not re.search(r"\s", t) and bool(re.search(r"[_.]|\d{4,}|^[a-z0-9]+(?:-[a-z0-9]+)+$", t))
 
 
 @dataclass(frozen=True)
@@ -283,7 +298,7 @@ def number(decisions: list[Decision]) -> tuple[dict[str, Source], list[Evidence]
         evidence.append(Evidence(id=f"E{len(evidence) + 1}", anchor_id=c.anchor_id, source_id=numbering[loc],
                                  modality=c.passage.modality, excerpt=c.excerpt, relation=d.relation, rationale=d.rationale,
                                  confidence=round(d.confidence * min(1.0, c.score), 3), moment=c.passage.moment,
-                                 decided_by=d.decided_by, context=c.context))
+                                 decided_by=d.decided_by, context=c.context, heading=c.passage.heading))
     return sources, evidence
 
 

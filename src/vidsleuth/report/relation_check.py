@@ -56,7 +56,7 @@ def _states_value(anchor, excerpt: str, context: str) -> bool:
 
 
 def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
-    title = src.title if src else ""
+    title = f"{src.title if src else ''} {getattr(ev, 'heading', '')}"  # the page and the section it is in, as the branches read
     if not _about(anchor, ev.excerpt, ev.context, title, topic) and not (
             ev.relation == "supports" and _states_value(anchor, ev.excerpt, ev.context)):
         return (f"evidence {ev.id} ({ev.relation}) is not about “{anchor.heading or anchor.subject}”: "

@@ -64,6 +64,7 @@ class Evidence:
     moment: float | None = None  # for related-video evidence: the time in that video
     decided_by: str = "rules"  # rules | model endpoint name
     context: str = ""  # a table row's header line, which gives the row's subject and units
+    heading: str = ""  # the section heading above the excerpt ("4. Hardening off"): what a paragraph is about
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,11 @@ def find_date(text: str) -> str:
     return page_date("", text)
 
 
+# a typeset PDF's ligatures are one glyph each ("Hardening oﬀ"): as letters they are words again
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+                            "\ufb05": "st", "\ufb06": "st"})
+
+
 def read_document(path: Path) -> tuple[str, str, str]:
     """(title, date, main text) of one document; raises VidsleuthError when it cannot be read."""
     kind = SUFFIXES.get(path.suffix.lower())
@@ -39,7 +44,8 @@ def read_document(path: Path) -> tuple[str, str, str]:
         logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # a damaged file is reported once, below
         try:
             reader = pypdf.PdfReader(str(path))
-            text = "\n\n".join(pdf_tables(page.extract_text(extraction_mode="layout") or "") for page in reader.pages)
+            text = "\n\n".join(pdf_tables((page.extract_text(extraction_mode="layout") or "").translate(_LIGATURES))
+                                 for page in reader.pages)
             meta = reader.metadata or {}
             title = str(meta.get("/Title") or "") if meta else ""
         except Exception as exc:  # pypdf raises many types for damaged files
