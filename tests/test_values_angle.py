@@ -25,9 +25,20 @@ def test_bare_degrees_take_their_clause_s_kind(text, lo, hi, unit, shown):
     assert v.label() == shown
 
 
-def test_an_angle_never_meets_a_temperature():
+def test_an_angle_never_meets_a_temperature_whose_scale_is_said():
     from vidsleuth.values import commensurate
 
     angle = read_values("hold the blade at 20 degrees on each side")[0]
-    heat = read_values("keep the water at 20 degrees")[0]
+    heat = read_values("keep the water at 20 °C")[0]
     assert angle.dimension == "angle" != heat.dimension and not commensurate(angle, heat)
+
+
+def test_a_bare_degree_under_an_angle_column_or_beside_an_angle_is_an_angle():
+    from vidsleuth.report.facts import agrees, read_row
+
+    (tilt,) = read_row("| 40° N | 35 |", "| Latitude | Tilt (°) |").readings
+    assert tilt.value.dimension == "angle" and tilt.value.label() == "35°"
+    (water,) = read_row("| Espresso | 93 |", "| Drink | Water (°) |").readings
+    assert water.value.dimension == "temperature"
+    video = read_values("Tilt the panels to 35 degrees.")[0]
+    assert agrees(read_values("35 °")[0], video) and not agrees(read_values("35 °C")[0], video)

@@ -17,10 +17,21 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..browse.guards import STOPWORDS
-from ..values import MATCH, UNITS, Value, aligned, has_cjk, normalise, read_values, rescaled
+from ..values import (
+    MATCH,
+    UNITS,
+    Value,
+    aligned,
+    as_angle,
+    has_cjk,
+    normalise,
+    read_values,
+    rescaled,
+    speaks_of_angle,
+)
+from .zh_words import _zh_words
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -48,9 +59,6 @@ _GENERIC = set("""use used using set make makes made get gets take takes need ne
 will may might keep kept put let go goes going want way thing things also just really very well good best better new
 now today video guide page article holds hold has have gives give uses puts out off cuts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around
 roughly approximately more less than between from under over above below within exactly only""".split())
-_ZH_STOP = set("的 了 和 是 在 与 及 或 也 都 就 要 我们 你 您 每天 每日 一天 建议 不要 可以 应该 需要 左右 以上 以下 以内 "
-               "不超过 至少 不少于 大约 约 这 那 个 为 对 把 让 从 到 更 很 最 不 超过 少于 低于 高于 控制 控制在".split())
-_ZH_STOP |= {s for s in UNITS if has_cjk(s)}
 _NUMBER_WORDS = set("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
                     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
                     "point half dozen quarter".split())
@@ -80,56 +88,17 @@ volume amount quantity torque tension pressure speed rate power capacity energy 
 """.split()} | {stem(w) for w in DIMENSION_WORDS.values()}
 
 
-@lru_cache(maxsize=1)
-def _jieba():
-    try:
-        import logging
-
-        import jieba
-
-        jieba.setLogLevel(logging.ERROR)
-        return jieba
-    except ImportError:
-        return None
-
-
-# a numeral with at most a measure word ("四十五", "二十四个", "九元", "十五分") is a value, not a thing
-_ZH_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万亿半几]+[个元块分秒克斤天年月周次遍杯份倍度支张件台瓶包袋盒种条片]?")
-
-
-_ZH_FUNCTION = set("的了和是在与及或也都就要你我他她它们这那个为对把让从到更很最不没有被得地着过吗呢吧啊还再又才先后"
-                   "每天次约一二两三四五六七八九十百千万零半几")
-
-
-def _zh_words(text: str) -> set[str]:
-    runs = re.findall(r"[\u4e00-\u9fff]+", text)
-    jb = _jieba()
-    out: set[str] = set()
-    for run in runs:
-        # search mode adds a compound's own words ("干酵母" is also "酵母"): a source names the thing either way
-        words = jb.lcut_for_search(run) if jb is not None else []
-        # and its character pairs, so a cut jieba makes differently in two texts still meets ("大火蒸" and
-        # "大火烧开后转中火蒸": 大火, 火蒸), except pairs holding a function character or a numeral
-        words += [run[i:i + 2] for i in range(len(run) - 1) if not set(run[i:i + 2]) & _ZH_FUNCTION]
-        out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶") and not _ZH_NUMERAL.fullmatch(w)}
-    return out
-
-
 def quantities(text: str) -> list[Value]:
     """Every value ``text`` states (``vidsleuth.values.read_values``)."""
     return read_values(text)
 
 
 def agrees(source: Value, video: Value) -> bool:
-    """The source's value holds the video's: inside it, inside the video's approximation ("≈ 450 kcal",
-    "1,880 kJ"), the approximation's figure inside the source's interval ("about an hour", "1–1.5 hours"),
-    a figure of the source inside the video's range ("a week" of "7–10 days"), or the same bound ("≤ 40 ppm"
-    and a ceiling of 40 ppm). A temperature said without its scale ("37 degrees") is Celsius, or the
-    Fahrenheit the other side writes: a fridge at 37 degrees meets "at or below 40 °F" (and 230 degrees
-    meets 446 °F as Celsius), while 96 degrees of water is no °F against "never above 92 °C". Against a Celsius
-    figure or range the Fahrenheit reading counts too ("soil warmed to 60 degrees" and a 16 °C table row: the
-    speaker's scale is the one under which the two are one value), never against an open bound, which almost
-    any Fahrenheit reading would meet. An ounce beside a volume is a fluid ounce (``values.aligned``)."""
+    """The source's value holds the video's: inside it, inside the video's approximation, the approximation's
+    figure inside the source's interval, a source figure inside the video's range, or the same bound. A
+    temperature said without its scale is Celsius, or the Fahrenheit the other side writes, or meets a Celsius
+    figure or range as Fahrenheit ("soil warmed to 60 degrees" and a 16 °C row), never an open bound (any
+    Fahrenheit reading meets "never above 92 °C"). Kinds are aligned first (``values.aligned``)."""
     source, video = aligned(source, video)
     if _agrees(source, video):
         return True
@@ -275,7 +244,9 @@ def read_row(row: str, header: str) -> Statement:
         lead = re.match(r"\s*(\d[\d.,]*)\s*(?:\(|$)", cell) if unit else None
         if lead and not any(v.start == 0 for v in vals):  # "70 (65 W charger)" under "Charging time (min)": 70 min
             vals = read_values(f"{lead.group(1)} {unit}") + vals
-        for v in vals:  # the column's header is what this value is of ("Nozzle (°C)" | "Bed (°C)")
+        # a bare "°" under "Tilt (°)" is the column's angle; the column's header is what a value is of
+        vals = [as_angle(v) if v.unsaid_scale and speaks_of_angle(f"{label} {head}") else v for v in vals]
+        for v in vals:  # ("Nozzle (°C)" | "Bed (°C)")
             readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
                                                   if r.value.dimension in DIMENSION_WORDS}

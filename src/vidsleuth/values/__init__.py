@@ -21,6 +21,14 @@ test. The parts are maintained libraries:
   not a name's number ("Vault 13 home battery") or a participle; Chinese measure words (次, 遍,
   杯…) count, and an ordinal (第3步, 第5天) counts nothing; a range runs upwards ("6 to 5 %" without
   "from" is a misheard number, not a range).
+- a bare "°"/"degrees" is an angle (its own dimension) where its clause speaks of one ("hold the blade
+  at 20 degrees on each side") and a temperature otherwise; SPF is a rating written before its number,
+  like pH; a label naming a minimum ("Min. night temp 10 °C", "最低夜温10℃") is a lower bound; a
+  bracketed rounded conversion keeps the bound it restates ("at least 1 m (about 3 ft)").
+- frequencies ("twice a year", "3 times per week", "每周3次") are their own kind (``frequency``) and
+  meet a period ("every 6 months") as the period they imply; an ounce beside a volume is a fluid
+  ounce (``aligned``); a Chinese rate with a number before its denominator is per one of it
+  (每500克肉用盐15克: 30 g/kg).
 - ratios ("1:1.25 rice to water", "one part vinegar to three parts water", "1.5 cups of water per cup
   of rice", "1比1.2") are one dimensionless quotient (``ratios``), turned to one orientation by the two
   things they name; a clock time ("2:15") is no ratio.
@@ -37,6 +45,7 @@ from .quantity import (
     UNITS,
     Value,
     aligned,
+    as_angle,
     commensurate,
     convert,
     has_cjk,
@@ -45,7 +54,7 @@ from .quantity import (
     same_value,
     show_unit,
 )
-from .reading import read_money, read_values, rescaled, states
+from .reading import read_money, read_values, rescaled, speaks_of_angle, states
 
-__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "aligned", "commensurate", "convert", "has_cjk",
-           "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "states"]
+__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "aligned", "as_angle", "commensurate", "convert", "has_cjk",
+           "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "speaks_of_angle", "states"]

@@ -172,6 +172,11 @@ def show_unit(unit: str, one: bool = False) -> str:
     return _SHOWN.get(unit, unit)
 
 
+def as_angle(v: Value) -> Value:
+    """A degree said without a scale, read as the angle it is where its context says so (a table's "Tilt (°)")."""
+    return Value(v.lo, v.hi, "angle", "angle_degree", v.form, v.stated, v.start, v.end)
+
+
 def as_period(v: Value) -> Value:
     """A frequency as the period it implies (2 per year: every half year; at least 2: at most half a year)."""
     lo = float("-inf") if v.hi == float("inf") else 1.0 / v.hi  # an open end stays open, as bounds are held
@@ -182,11 +187,14 @@ def as_period(v: Value) -> Value:
 
 def aligned(a: Value, b: Value) -> tuple[Value, Value]:
     """The two values in one dimension where an ounce stands beside a volume ("about one ounce" of
-    sunscreen and "30 mL" are one amount: an ounce of a liquid is a fluid ounce, pint's "oz" the mass)
-    or a frequency beside a period ("twice a year" against "every 6 months" or "once a year": the
-    period it implies); any other pair is returned as it is."""
+    sunscreen and "30 mL" are one amount: an ounce of a liquid is a fluid ounce, pint's "oz" the mass),
+    a frequency beside a period ("twice a year" against "every 6 months" or "once a year": the
+    period it implies) or a degree said without a scale beside an angle; any other pair as it is."""
     if {a.dimension, b.dimension} == {"time", "frequency"}:
         return tuple(as_period(v) if v.dimension == "frequency" else v for v in (a, b))
+    if {a.dimension, b.dimension} == {"angle", "temperature"}:
+        # a bare "°" where nothing says angle or heat ("| 35°N | 35 |" under "Tilt (°)") is the angle the other states
+        return tuple(as_angle(v) if v.dimension == "temperature" and v.unsaid_scale else v for v in (a, b))
     if {a.dimension, b.dimension} != {"mass", "volume"}:
         return a, b
     fluid = lambda v: v if v.unit != "oz" else Value(  # noqa: E731

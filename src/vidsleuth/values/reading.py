@@ -312,8 +312,12 @@ def _angle_clause(text: str, start: int, end: int) -> bool:
     """Whether the clause around a bare degree value speaks of an angle and not of heat."""
     lo = max(text.rfind(c, 0, start) for c in ".;!?。；！？\n") + 1
     his = [i for i in (text.find(c, end) for c in ".;!?。；！？\n") if i >= 0]
-    clause = text[lo:min(his) if his else len(text)]
-    return bool(_ANGLE.search(clause)) and not _HEAT.search(clause)
+    return speaks_of_angle(text[lo:min(his) if his else len(text)])
+
+
+def speaks_of_angle(words: str) -> bool:
+    """Whether ``words`` (a clause, a table's column header) speak of an angle and not of heat."""
+    return bool(_ANGLE.search(words)) and not _HEAT.search(words)
 
 
 def rescaled(v: Value, unit: str = "degF") -> Value:
