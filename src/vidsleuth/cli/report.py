@@ -32,7 +32,7 @@ def _report_args(p):
                    help="the video's spoken language, passed to ingest (auto: detected); a Chinese request gets a Chinese "
                         "report (default: the ingest default, English)")
     p.add_argument("--max-anchors", type=arg("anchors"), help="research anchors at most (default 8)")
-    p.add_argument("--sources-per-anchor", type=arg("per_anchor"), help="evidence records per anchor at most (default 5)")
+    p.add_argument("--sources-per-anchor", type=arg("per_anchor"), help="evidence records per anchor at most (default 3)")
     p.add_argument("--min-sources", type=arg("budget"), help="budget: external sources at least (default 3)")
     p.add_argument("--min-documents", type=arg("budget"), help="budget: documents at least (default 1)")
     p.add_argument("--min-related-videos", type=arg("budget"), help="budget: related videos at least (default 0)")

@@ -198,7 +198,7 @@ class Tools:
                         index: Annotated[str | None, Field(description="an index of related videos")] = None,
                         web: Annotated[bool, Field(description="also search the web (needs the server's web_search_url)")] = False,
                         video: Annotated[str | None, Field(description="the report's own video (left out of related videos)")] = None,
-                        per_anchor: Annotated[int, Field(ge=1, le=20)] = 5):
+                        per_anchor: Annotated[int, Field(ge=1, le=20)] = 3):
         """The evidence branches: every source read once and its passages ranked per anchor."""
         from ..report.steps import gather_evidence
 

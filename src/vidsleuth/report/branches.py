@@ -212,7 +212,7 @@ def _narrow(v) -> bool:
     return v.form in ("point", "approx") or v.form == "range" and v.width() <= 2 * APPROX * abs(v.point)
 
 
-def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 5, embedder=None,
+def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3, embedder=None,
          dropped: Counter | None = None, topic: str = "", title: str = "", heard: str = "") -> list[Candidate]:
     """Candidate excerpts per anchor, best first (``select`` keeps the final ones after relating);
     ``dropped`` counts what was left out and why; ``topic`` (the video's title and the request)

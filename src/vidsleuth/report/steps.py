@@ -82,7 +82,7 @@ def suggest_anchors(timeline, request: str, *, max_anchors: int = 8, embedder=No
 
 
 def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, index: str | Path | None = None,
-                    web_search_url: str = "", video: str | Path | None = None, per_anchor: int = 5,
+                    web_search_url: str = "", video: str | Path | None = None, per_anchor: int = 3,
                     library=None, embedder=None) -> dict:
     """Stage 3: every configured source read once, its passages ranked per anchor (the evidence
     branches). Returns candidate excerpts per anchor with their source, best first, plus the
