@@ -64,3 +64,10 @@ class _W:
 def test_lines_break_at_sentence_ends_and_long_pauses(words, runs):
     got = split_at_pauses([_W(*w) for w in words], pause=1.0)
     assert [[w.word for w in r] for r in got] == runs
+
+
+def test_a_word_whisper_could_not_align_stays_with_its_sentence():
+    words = [_W("Add", 11.2, 11.5), _W(" 18", 11.5, 11.9), _W(" grams", 11.9, 12.4), _W(" of", 12.4, 12.8),
+             _W(" salt.", 17.83, 17.83), _W(" Preheat", 18.2, 18.6)]
+    got = split_at_pauses(words, pause=1.0)
+    assert [" ".join(w.word.strip() for w in r) for r in got] == ["Add 18 grams of salt.", "Preheat"]

@@ -20,7 +20,7 @@ from ..media import extract_audio
 from ..progress import task
 from ..types import Segment
 
-ASR_VERSION = 4  # part of the ingest cache key: bump when what this module hears changes
+ASR_VERSION = 5  # part of the ingest cache key: bump when what this module hears changes
 
 # Whisper writes in the style of the text before it. With no text before it, tiny.en sometimes drops
 # punctuation and capitals for a whole 30-s window ("... for about 10 minutes until the bubble stopped
@@ -179,10 +179,18 @@ def _segments(piece, source: str, pause: float) -> list[Segment]:
         text = piece.text.strip()
         return [Segment(round(piece.start, 3), round(piece.end, 3), "speech", text, confidence, source)] if text else []
     return [
-        Segment(round(float(run[0].start), 3), round(float(max(run[-1].end, run[0].start)), 3), "speech",
+        Segment(round(float(run[0].start), 3), round(float(max(_end(run, pause), run[0].start)), 3), "speech",
                 "".join(w.word for w in run).strip(), confidence, source)
         for run in split_at_pauses(words, pause)
     ]
+
+
+def _end(run: list, pause: float) -> float:
+    """Where a line ends: its last word's end, or just after the word before an unaligned last word."""
+    last = run[-1]
+    if len(run) > 1 and last.end - last.start < 0.02 and last.start - run[-2].end > pause:
+        return run[-2].end + 0.5
+    return last.end
 
 
 SENTENCE_END = (".", "?", "!", "。", "？", "！")
@@ -194,7 +202,10 @@ def split_at_pauses(words: list, pause: float) -> list[list]:
     said (one sentence is one line: an anchor's moment is its sentence, not the window's 30 s)."""
     runs = [[words[0]]]
     for prev, word in zip(words, words[1:]):
-        if word.start - prev.end > pause or prev.word.strip().endswith(SENTENCE_END):
+        # a word with no duration far after an unfinished sentence is a timing Whisper failed to align
+        # ("Add 18 grams of" at 12.8 s, "salt." at 17.83–17.83 s): it ends the sentence it belongs to
+        stray = word.end - word.start < 0.02 and not prev.word.strip().endswith(SENTENCE_END)
+        if word.start - prev.end > pause and not stray or prev.word.strip().endswith(SENTENCE_END):
             runs.append([word])
         else:
             runs[-1].append(word)
