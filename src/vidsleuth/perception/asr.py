@@ -204,8 +204,9 @@ def split_at_pauses(words: list, pause: float) -> list[list]:
     for prev, word in zip(words, words[1:]):
         # a word with no duration far after an unfinished sentence is a timing Whisper failed to align
         # ("Add 18 grams of" at 12.8 s, "salt." at 17.83–17.83 s): it ends the sentence it belongs to
-        stray = word.end - word.start < 0.02 and not prev.word.strip().endswith(SENTENCE_END)
-        if word.start - prev.end > pause and not stray or prev.word.strip().endswith(SENTENCE_END):
+        ended = prev.word.strip().endswith(SENTENCE_END)
+        stray = word.end - word.start < 0.02 and not ended
+        if word.start - prev.end > pause and not stray or ended:
             runs.append([word])
         else:
             runs[-1].append(word)

@@ -216,10 +216,11 @@ def _restated(seg: Segment, q: list, drafts: list[dict]) -> dict | None:
     """The spoken sentence near ``seg`` that says each of the caption's numbers without a unit and
     names a thing the caption names: the caption gives that sentence's unit, it is no new statement."""
     things = objects(subject_words(seg.text))
+    measured = not any(v.dimension.startswith("count:") for v in q)  # the screen's unit is a real one
     for d in drafts:
         if d["moments"][0].kind == "ocr" or abs(d["moments"][0].start - seg.start) > ALIGN_S:
             continue
-        said = _unit_less(d["text"], counts=not any(v.dimension.startswith("count:") for v in q))  # the screen's unit is real
+        said = _unit_less(d["text"], counts=measured)
         if not (q and all(v.form == "point" and v.stated[0] in said for v in q)):
             continue
         m = d["moments"][0]

@@ -31,7 +31,7 @@ from ..values import (
     rescaled,
     speaks_of_angle,
 )
-from .zh_words import _zh_words
+from .zh_words import zh_words
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
 try:
@@ -135,7 +135,7 @@ def _content(text: str) -> set[str]:
     words += [part for w in words if "-" in w for part in w.split("-")]  # "outer-wall" meets "outer walls"
     out = {stem(w) for w in words if w not in STOPWORDS and len(w) > 2 and w not in _UNIT_WORDS
            and w not in _NUMBER_WORDS and w not in _GENERIC}
-    return out | identifiers(text) | (_zh_words(text) if has_cjk(text) else set())
+    return out | identifiers(text) | (zh_words(text) if has_cjk(text) else set())
 
 
 def identifiers(text: str) -> set[str]:

@@ -12,6 +12,7 @@ _ZH_STOP = set("的 了 和 是 在 与 及 或 也 都 就 要 我们 你 您 �
                "不超过 至少 不少于 大约 约 这 那 个 为 对 把 让 从 到 更 很 最 不 超过 少于 低于 高于 控制 控制在".split())
 _ZH_STOP |= {s for s in UNITS if has_cjk(s)}
 
+
 @lru_cache(maxsize=1)
 def _jieba():
     try:
@@ -33,7 +34,8 @@ _ZH_FUNCTION = set("的了和是在与及或也都就要你我他她它们这那
                    "每天次约一二两三四五六七八九十百千万零半几")
 
 
-def _zh_words(text: str) -> set[str]:
+def zh_words(text: str) -> set[str]:
+    """The words of the Chinese runs in ``text``, as subject matching reads them."""
     runs = re.findall(r"[\u4e00-\u9fff]+", text)
     jb = _jieba()
     out: set[str] = set()
@@ -45,5 +47,3 @@ def _zh_words(text: str) -> set[str]:
         words += [run[i:i + 2] for i in range(len(run) - 1) if not set(run[i:i + 2]) & _ZH_FUNCTION]
         out |= {w for w in words if w not in _ZH_STOP and (len(w) > 1 or w in "盐糖油水肉蛋奶茶") and not _ZH_NUMERAL.fullmatch(w)}
     return out
-
-

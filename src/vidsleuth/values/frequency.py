@@ -2,8 +2,8 @@
 
 A frequency is its own kind (per time, pint's ``1/year``), held as an interval like any value; against
 a period ("every 6 months", "once a year", which the number words make "every 1 year") it is compared
-as the period it implies (``quantity.aligned``, ``quantity.as_period``): twice a year meets every six months and disputes
-once a year."""
+as the period it implies (``quantity.aligned``, ``quantity.as_period``): twice a year meets every six
+months and disputes once a year."""
 
 from __future__ import annotations
 
@@ -35,4 +35,3 @@ def read_frequencies(text: str, form_of: Callable[[str, str], tuple[str, float |
         lo, hi = {"lower": (f, float("inf")), "upper": (float("-inf"), f), "approx": (f * 0.9, f * 1.1)}.get(form, (f, f))
         out.append(Value(lo, hi, "frequency", unit, form, (n,), m.start(), m.end()))
     return out
-

@@ -44,8 +44,8 @@ def registry():
     ureg.define("spf = [sun_protection]")  # a sunscreen's sun protection factor, written before its number
     ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
-    ureg.define("ratio = [proportion]")
-    ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
+    ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
+    ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless
     return ureg
 
 
@@ -93,7 +93,7 @@ class Value:
     def label(self) -> str:
         """As a reader writes it: "180 °C", "350–375 °F", "≥ 10 min", "≈ 30 min"."""
         shown = show_unit(self.unit, one=self.stated == (1.0,))
-        sep = "" if shown in ("%", "°C", "°F", "°") or shown.startswith("×") else " "
+        sep = "" if _glued(shown) else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if self.unit == "ratio":  # "1:1.25", the two numbers as stated
@@ -149,7 +149,7 @@ class Value:
         except Exception:  # noqa: BLE001 - pint raises several types for impossible conversions
             return ""
         shown = show_unit(unit)
-        return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if shown in ("%", "°C", "°F", "°") else " ") + shown
+        return "–".join(f"{round(x, 1):g}" for x in nums) + ("" if _glued(shown) else " ") + shown
 
 
 _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
@@ -177,6 +177,11 @@ def as_angle(v: Value) -> Value:
     return Value(v.lo, v.hi, "angle", "angle_degree", v.form, v.stated, v.start, v.end)
 
 
+def as_fluid(v: Value) -> Value:
+    """An ounce (pint's "oz", a mass) read as the fluid ounce it is beside a volume."""
+    return Value(v.lo * _FLUID_PER_OZ, v.hi * _FLUID_PER_OZ, "volume", "fluid_ounce", v.form, v.stated, v.start, v.end)
+
+
 def as_period(v: Value) -> Value:
     """A frequency as the period it implies (2 per year: every half year; at least 2: at most half a year)."""
     lo = float("-inf") if v.hi == float("inf") else 1.0 / v.hi  # an open end stays open, as bounds are held
@@ -195,11 +200,14 @@ def aligned(a: Value, b: Value) -> tuple[Value, Value]:
     if {a.dimension, b.dimension} == {"angle", "temperature"}:
         # a bare "°" where nothing says angle or heat ("| 35°N | 35 |" under "Tilt (°)") is the angle the other states
         return tuple(as_angle(v) if v.dimension == "temperature" and v.unsaid_scale else v for v in (a, b))
-    if {a.dimension, b.dimension} != {"mass", "volume"}:
-        return a, b
-    fluid = lambda v: v if v.unit != "oz" else Value(  # noqa: E731
-        v.lo * _FLUID_PER_OZ, v.hi * _FLUID_PER_OZ, "volume", "fluid_ounce", v.form, v.stated, v.start, v.end)
-    return fluid(a), fluid(b)
+    if {a.dimension, b.dimension} == {"mass", "volume"}:
+        return tuple(as_fluid(v) if v.unit == "oz" else v for v in (a, b))
+    return a, b
+
+
+def _glued(shown: str) -> bool:
+    """A unit written against its number, with no space: "20%", "180°C", "35°", "2×/week"."""
+    return shown in ("%", "°C", "°F", "°") or shown.startswith("×")
 
 
 def same_value(a: Value, b: Value) -> bool:

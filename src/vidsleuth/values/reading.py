@@ -252,8 +252,9 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if unit == "price":
             out += [Value(lo, hi, f"money:{c}", c, form, tuple(nums), m.start(), end) for c in CURRENCIES]
             continue
-        bare = unit == "degC" and (m.group("ub") or m.group("ua") or "").strip().lower() in _BARE_SCALE
-        if (bare or unit == "degC" and (m.group("ub") or m.group("ua") or "").strip() == "度") and _angle_clause(t, m.start(), end):
+        spelled = (m.group("ub") or m.group("ua") or "").strip().lower()
+        bare = unit == "degC" and spelled in _BARE_SCALE
+        if (bare or unit == "degC" and spelled == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
     return _with_frequencies(_with_ratios(_converted(_compounds(out, t), t), t), t)
