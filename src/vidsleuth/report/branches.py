@@ -15,7 +15,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from ..values import APPROX
+from ..values import APPROX, kinds_of
+from ..values import kinds as kinds_in
 from . import scope
 from .facts import (
     MEASURE_STEMS,
@@ -128,7 +129,7 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     words = set(st.words)
     if not st.readings and background is not None and not background & words:
         return 0.0, False
-    kinds = {r.value.dimension for r in st.readings}
+    kinds = kinds_in(r.value for r in st.readings)
     same_kind = bool(a_kinds & kinds)
     best = 0.0
     # background without a value names the subject fully ("moisture content", not "content") or its
@@ -175,7 +176,7 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     # per kind: a spec row naming the battery and the torque still speaks of the weight by its topic
     named = [j for j, (s, by_topic) in enumerate(row) if s >= MIN_SCORE and not by_topic]  # a real link, not a title word
     named_kinds = set().union(*(kinds[j] for j in named)) if named else set()
-    stated = {r.value.dimension for r in st.readings}
+    stated = kinds_in(r.value for r in st.readings)
     held = _held(st, named, values or [[]] * len(row)) & set(on_page)
     # ...unless its value is of a kind no anchor it names has, and it names the product or says what the anchor measures
     # (``props`` in what it ``said``): "the baking temperature … is 250 °C" names the bake time's "bake", yet is the oven's
@@ -184,8 +185,8 @@ def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]],
     # held by its value alone, it ranks below the statements that name the anchor's thing
     out = [(HELD * s if j in held else 0.0) if zeroed[j] else s for j, (s, _) in enumerate(row)]
     if len(st.readings) == 1:
-        dim = st.readings[0].value.dimension
-        same = [j for j in range(len(out)) if dim in kinds[j] and out[j] > 0]
+        dims = kinds_of(st.readings[0].value)
+        same = [j for j in range(len(out)) if dims & kinds[j] and out[j] > 0]
         if same:
             top = max(same, key=lambda j: out[j] * scope.nearness(st.readings[0].value, (values or [[]] * len(out))[j]))
             out = [s if j == top or j not in same else 0.0 for j, s in enumerate(out)]
@@ -229,7 +230,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     about = objects(subject_words(topic))
     views = [views_of(a, about) for a in anchors]
     values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
-    kinds = [{v.dimension for v in vs} for vs in values]
+    kinds = [kinds_in(vs) for vs in values]
     said_by = [anchor_words(a)[0] for a in anchors]
     props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
@@ -237,7 +238,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     strict, beside, gone = scope.set_apart(units, stmts, values, said_by, about, codes, title, asked, f"{topic}\n{heard}"
                                            if heard.strip() else "")
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
-              or set().union(*kinds) & {r.value.dimension for r in st.readings}]
+              or set().union(*kinds) & kinds_in(r.value for r in st.readings)]
     dense = _dense(anchors, units, embedder, wanted)
     on_page = scope.on_pages(units, stmts, titles, views)
     background = _backgrounds(anchors, views, props, title, asked)
@@ -260,7 +261,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                             on_page[passage.source.location], props, _said(text))
         best = max(scores[i])
         if best < MIN_SCORE:
-            if stmts[i].readings and any(kinds[j] & {r.value.dimension for r in stmts[i].readings}
+            if stmts[i].readings and any(kinds[j] & kinds_in(r.value for r in stmts[i].readings)
                                          for j in range(len(anchors))):
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
@@ -285,7 +286,7 @@ def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: lis
     """The anchors one statement goes to: the best, and those nearly as good. A statement of several
     kinds ("battery 625 Wh · torque 85 Nm · weight 23.9 kg", a spec row) is weighed per kind: each
     anchor competes with the anchors of its own kind, weighed by how near their values are in scale."""
-    stated, best = {r.value.dimension for r in st.readings}, max(row)
+    stated, best = kinds_in(r.value for r in st.readings), max(row)
     near = [scope.kind_nearness(st, kinds[j], values[j]) for j in range(len(row))]
     out = []
     for j, s in enumerate(row):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..values import SCALE
+from ..values import SCALE, aligned, kinds, kinds_of
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
@@ -22,8 +22,7 @@ def by_titles(scores: list[list[tuple[float, bool]]], units, stmts: list[Stateme
     for i, (p, _) in enumerate(units):
         said = quantities(p.source.title)
         for j, vs in enumerate(values):
-            if scores[i][j][0] == 0.0 and states_own(said, vs) and {r.value.dimension for r in stmts[i].readings} & {
-                    v.dimension for v in vs}:
+            if scores[i][j][0] == 0.0 and states_own(said, vs) and kinds(r.value for r in stmts[i].readings) & kinds(vs):
                 scores[i][j] = (0.5, False)
 
 
@@ -119,13 +118,15 @@ def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
 
 
 def nearness(value, anchor_values: list) -> float:
-    """1 for a value of the anchor's own scale, down to 0.5 for one ``SCALE`` times apart."""
+    """1 for a value of the anchor's own scale, down to 0.5 for one ``SCALE`` times apart (each pair
+    in one dimension first: "twice a year" against "every 6 months")."""
     best = 0.5
-    for v in anchor_values:
-        x, y = abs(value.point), abs(v.point)
-        if v.comparable(value) and 0 < min(x, y) and max(x, y) < math.inf:
+    for anchor_value in anchor_values:
+        u, v = aligned(value, anchor_value)
+        x, y = abs(u.point), abs(v.point)
+        if v.comparable(u) and 0 < min(x, y) and max(x, y) < math.inf:
             best = max(best, 1 - 0.5 * min(1.0, math.log(max(x, y) / min(x, y)) / math.log(SCALE)))
-        elif v.comparable(value):
+        elif v.comparable(u):
             best = 1.0
     return best
 
@@ -134,7 +135,7 @@ def kind_nearness(st: Statement, kinds: set[str], anchor_values: list) -> float:
     """How near in scale the statement's values of the anchor's kinds are to the anchor's: of two
     anchors of one kind, the one of the statement's scale competes for it ("| Jams | 6 | 10 |" under
     "Headspace (mm)" is a 6 mm headspace's, not a 300 m altitude's)."""
-    return max([nearness(r.value, anchor_values) for r in st.readings if r.value.dimension in kinds] or [1.0])
+    return max([nearness(r.value, anchor_values) for r in st.readings if kinds_of(r.value) & kinds] or [1.0])
 
 
 def on_pages(units, stmts, titles, views) -> dict[str, set[int]]:

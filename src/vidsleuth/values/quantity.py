@@ -205,6 +205,26 @@ def aligned(a: Value, b: Value) -> tuple[Value, Value]:
     return a, b
 
 
+def kinds_of(v: Value) -> frozenset[str]:
+    """The quantities a value may be where its words leave it open, as ``aligned`` reads them beside
+    another: a degree said without a scale is a temperature or an angle, an ounce a mass or a
+    volume, a frequency the period it implies. The branches ask this before they compare values, so
+    "35°" under "Tilt (°)" reaches an angle anchor at all."""
+    out = {v.dimension}
+    if v.dimension == "temperature" and v.unsaid_scale:
+        out.add("angle")
+    if v.dimension == "mass" and v.unit == "oz":
+        out.add("volume")
+    if v.dimension == "frequency":
+        out.add("time")
+    return frozenset(out)
+
+
+def kinds(values) -> set[str]:
+    """The quantities any of the values may be (``kinds_of``)."""
+    return set().union(*(kinds_of(v) for v in values))
+
+
 def _glued(shown: str) -> bool:
     """A unit written against its number, with no space: "20%", "180°C", "35°", "2×/week"."""
     return shown in ("%", "°C", "°F", "°") or shown.startswith("×")
