@@ -24,6 +24,9 @@ _NAMED_BEFORE = re.compile(r"\b(?P<x>[a-z]+)[\s-]+to[\s-]+(?P<y>[a-z]+)\s+(?:rat
                            r"(?:of|is|at|should be|=|:)?\s*(?:about\s+|around\s+|roughly\s+)?$", re.I)
 _RATIO_WORD = re.compile(r"\b(?:ratios?|proportions?)\b|比例|配比", re.I)
 _CUE = re.compile(r"\b(?:ratios?|proportions?|parts?|by (?:weight|volume|mass))\b|比例|配比", re.I)
+# a rise over a run: "Max slope 1:12", "a 4:12 pitch", "a slope of 1 in 12" (rise 1 per run 12)
+_SLOPE = re.compile(r"\b(?:slopes?|sloped|pitch(?:es|ed)?|grades?|gradients?|inclines?|fall|rise)\b|坡度", re.I)
+_IN = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s+in\s+(?P<b>{_N})(?![\d:]|\.\d)", re.I)
 _PAIR = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s?(?P<sep>:|∶|比|[\s-]+to[\s-]+)\s?(?P<b>{_N})(?![\d:])", re.I)
 _PARTS = re.compile(rf"(?<![\d.])(?P<a>{_N})\s+parts?\s+(?:of\s+)?(?P<x>[a-z]+)\s*(?:to|with|and|,|:)\s*"
                     rf"(?P<b>{_N})\s+parts?\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
@@ -87,6 +90,7 @@ def read_ratios(text: str) -> list[Value]:
         worded = m["sep"].strip(" -").lower() == "to"
         named = _NAMED_AFTER.match(after) or _NAMED_BEFORE.search(before)
         cued = (_CUE.search(before[-30:]) or _CUE.search(after[:30]) or m["sep"] == "比"
+                or m["sep"] in (":", "∶") and (_SLOPE.search(before[-40:]) or _SLOPE.search(after[:30]))
                 or (not worded and not spelled and _NOT_CLOCK.fullmatch(m["b"]) and not _AT.search(before)))
         if not (cued or (named and not worded)):
             continue  # "2:15" is a time
@@ -98,4 +102,9 @@ def read_ratios(text: str) -> list[Value]:
         v = _value(_number(m["a"]), _number(m["b"]), names, m.start(), m.end())
         if v is not None:
             out.append(v)
+    for m in _IN.finditer(text):
+        before, after = _clause(text, m.start(), m.end())
+        if not any(s <= m.start() < e for s, e in taken) and (_SLOPE.search(before[-40:]) or _SLOPE.search(after[:30])):
+            if (v := _value(_number(m["a"]), _number(m["b"]), None, m.start(), m.end())) is not None:
+                out.append(v)
     return sorted(out, key=lambda v: v.start)

@@ -11,7 +11,11 @@ from .ratios import read_ratios
 
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
-_UNIT_RE = "|".join(re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
+# "in" after a number is an inch only where a measure's end follows: the clause or cell ends, or a
+# word that qualifies a length ("36 in min.", "30 in wide", "16 in on center", "| 5 in |")
+_INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|(?:min|max|minimum|maximum|wide|long|high|tall|deep|thick|"
+               r"apart|diameter|o\.?c|on cent(?:er|re)|of (?:rise|run|fall|drop|clearance))\b))")
+_UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
 _DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2")  # speeds, flows, concentrations,
 # per-weight and per-area rates ("35 g/m²" of seed)
@@ -56,7 +60,7 @@ _ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|
 # on a spec sheet stays the rated figure it is)
 _LABEL_LOWER = re.compile(r"(?:^|[.;:!?(|]\s*)(?:min\.?|minimum)\s+(?:[a-z-]+\.?:?\s+){0,3}(?:of\s+|is\s+)?:?\s*$|最低(?:(?![可在能要会])[\u4e00-\u9fff]){0,4}\s*$", re.I)
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
-_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
+_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|min\.(?=\s|$)|"
                          r"以上|或以上|起)", re.I)
 _POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
                          r"max\b|以下|以内|或以下)", re.I)
