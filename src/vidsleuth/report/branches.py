@@ -15,8 +15,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from ..values import APPROX, kinds_of
-from ..values import kinds as kinds_in
+from ..values import APPROX, kinds_in, kinds_of
 from . import scope
 from .facts import (
     MEASURE_STEMS,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..values import kinds, normalise
+from ..values import kinds_in, normalise
 from .cues import APPLY, COMPARE, EXPLAIN, REVISION
 from .facts import objects, quantities, statement, subject_words
 from .relate import anchor_text, is_step
@@ -44,7 +44,7 @@ def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> b
 
 
 def _states_kind(anchor, excerpt: str, context: str) -> bool:
-    return bool(kinds(quantities(anchor_text(anchor))) & kinds(r.value for r in statement(excerpt, context).readings))
+    return bool(kinds_in(quantities(anchor_text(anchor))) & kinds_in(r.value for r in statement(excerpt, context).readings))
 
 
 def _states_value(anchor, excerpt: str, context: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..values import SCALE, aligned, kinds, kinds_of
+from ..values import SCALE, aligned, kinds_in, kinds_of
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
@@ -22,7 +22,7 @@ def by_titles(scores: list[list[tuple[float, bool]]], units, stmts: list[Stateme
     for i, (p, _) in enumerate(units):
         said = quantities(p.source.title)
         for j, vs in enumerate(values):
-            if scores[i][j][0] == 0.0 and states_own(said, vs) and kinds(r.value for r in stmts[i].readings) & kinds(vs):
+            if scores[i][j][0] == 0.0 and states_own(said, vs) and kinds_in(r.value for r in stmts[i].readings) & kinds_in(vs):
                 scores[i][j] = (0.5, False)
 
 

@@ -49,7 +49,7 @@ from .quantity import (
     commensurate,
     convert,
     has_cjk,
-    kinds,
+    kinds_in,
     kinds_of,
     normalise,
     registry,
@@ -58,5 +58,5 @@ from .quantity import (
 )
 from .reading import read_money, read_values, rescaled, speaks_of_angle, states
 
-__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "aligned", "as_angle", "commensurate", "convert", "has_cjk", "kinds", "kinds_of",
+__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "Value", "aligned", "as_angle", "commensurate", "convert", "has_cjk", "kinds_in", "kinds_of",
            "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "speaks_of_angle", "states"]

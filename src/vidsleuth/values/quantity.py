@@ -220,7 +220,7 @@ def kinds_of(v: Value) -> frozenset[str]:
     return frozenset(out)
 
 
-def kinds(values) -> set[str]:
+def kinds_in(values) -> set[str]:
     """The quantities any of the values may be (``kinds_of``)."""
     return set().union(*(kinds_of(v) for v in values))
 

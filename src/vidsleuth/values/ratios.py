@@ -50,6 +50,11 @@ def _clause(text: str, start: int, end: int) -> tuple[str, str]:
     return before, after
 
 
+def _slope_said(before: str, after: str) -> bool:
+    """Whether the clause around a number pair speaks of a slope (a rise over a run)."""
+    return bool(_SLOPE.search(before[-40:]) or _SLOPE.search(after[:30]))
+
+
 def _value(a: float, b: float, names: tuple[str, str] | None, start: int, end: int) -> Value | None:
     if a <= 0 or b <= 0:
         return None
@@ -90,7 +95,7 @@ def read_ratios(text: str) -> list[Value]:
         worded = m["sep"].strip(" -").lower() == "to"
         named = _NAMED_AFTER.match(after) or _NAMED_BEFORE.search(before)
         cued = (_CUE.search(before[-30:]) or _CUE.search(after[:30]) or m["sep"] == "比"
-                or m["sep"] in (":", "∶") and (_SLOPE.search(before[-40:]) or _SLOPE.search(after[:30]))
+                or m["sep"] in (":", "∶") and _slope_said(before, after)
                 or (not worded and not spelled and _NOT_CLOCK.fullmatch(m["b"]) and not _AT.search(before)))
         if not (cued or (named and not worded)):
             continue  # "2:15" is a time
@@ -104,7 +109,7 @@ def read_ratios(text: str) -> list[Value]:
             out.append(v)
     for m in _IN.finditer(text):
         before, after = _clause(text, m.start(), m.end())
-        if not any(s <= m.start() < e for s, e in taken) and (_SLOPE.search(before[-40:]) or _SLOPE.search(after[:30])):
+        if not any(s <= m.start() < e for s, e in taken) and _slope_said(before, after):
             if (v := _value(_number(m["a"]), _number(m["b"]), None, m.start(), m.end())) is not None:
                 out.append(v)
     return sorted(out, key=lambda v: v.start)

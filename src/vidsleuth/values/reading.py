@@ -60,7 +60,7 @@ _ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|
 # on a spec sheet stays the rated figure it is)
 _LABEL_LOWER = re.compile(r"(?:^|[.;:!?(|]\s*)(?:min\.?|minimum)\s+(?:[a-z-]+\.?:?\s+){0,3}(?:of\s+|is\s+)?:?\s*$|最低(?:(?![可在能要会])[\u4e00-\u9fff]){0,4}\s*$", re.I)
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
-_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|min\.(?=\s|$)|"
+_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
                          r"以上|或以上|起)", re.I)
 _POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
                          r"max\b|以下|以内|或以下)", re.I)
