@@ -92,6 +92,15 @@ _WHISPER = re.compile(r"\b(\d+)(000|00) and (\d{1,3})\b")  # "100 and 20", "600 
 _ZH_UNIT_GUARD = {"千卡": "kcal", "千克": "kg", "千米": "km", "千瓦时": "kWh", "千瓦": "kW", "千焦": "kJ", "千帕": "kPa"}
 # a sign said as a word before a number, not after one ("10 minus 3" is arithmetic)
 _SIGN_WORD = re.compile(r"(?<![\d.])(?<!\d\s)\b(?:minus|negative)\s+(?=\d)", re.I)
+# … and not after a term either ("your latitude minus 10 degrees" subtracts): a sign follows the
+# start, a punctuation mark, or a word that introduces a level ("was", "to", "of", "around", "hits")
+_SIGN_AFTER = frozenset("""is was were are be been being at to of from reach reaches reached reaching hit hits hitting
+about around approximately roughly nearly almost below under and or than as down drop drops dropped fell falls fall go goes
+went get gets got read reads showed shows show stay stays stayed between into by low lows high highs near even""".split())
+# one time said in two units, the larger first, "and" or not: "3 min 30 s", "2 minutes 50 seconds",
+# "1 hour 15 minutes" (inside a range or before "per" too, where values are then read as one)
+_TIME_PAIR = re.compile(r"(?<![\d.])(\d+)\s?(hours?|hrs?|h|minutes?|mins?)(?![a-z])\s+(?:and\s+)?(\d{1,2})\s?"
+                        r"(minutes?|mins?|seconds?|secs?|s)(?![a-z])", re.I)
 # "half" as a share of a whole: after a word that sets a level ("at", "to", "about", "than"…) and not
 # opening a phrase of its own ("half an hour", "half of the dough", "half the flour", "half way")
 _HALF_SHARE = re.compile(r"\b(at|to|about|around|roughly|approximately|nearly|almost|than|only|over|under|below|above) "
@@ -128,6 +137,23 @@ def _small(m: re.Match) -> str:
     return _SMALL_VALUE[word]
 
 
+def _sign(m: re.Match) -> str:
+    before = re.search(r"([A-Za-z]+)?\W*$", m.string[max(0, m.start() - 24):m.start()])
+    word = before.group(1) if before else None
+    return "-" if word is None or word.lower() in _SIGN_AFTER or not before.group(0).endswith(" ") else m.group(0)
+
+
+def _time_pair(m: re.Match) -> str:
+    big, small = m.group(2).lower(), m.group(4).lower()
+    hours = big.startswith("h")
+    if hours == small.startswith("s") or int(m.group(3)) >= 60:  # hours with minutes, minutes with seconds
+        return m.group(0)
+    whole, part = int(m.group(1)), int(m.group(3))
+    if part * 1000 % 60:  # no short decimal of the larger unit: the total in the smaller one ("3 min 20 s" is 200 s)
+        return f"{whole * 60 + part} {m.group(4)}"
+    return f"{whole + part / 60:g} {m.group(2)}"
+
+
 def _english(text: str) -> str:
     from text_to_num import alpha2digit
 
@@ -141,7 +167,8 @@ def _english(text: str) -> str:
         if step == 0:  # … except before a unit or fraction, or as a range's first end
             t = _SMALL.sub(_small, t)
             t = _RANGE_START.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
-    t = _SIGN_WORD.sub("-", t)
+    t = _SIGN_WORD.sub(_sign, t)
+    t = _TIME_PAIR.sub(_time_pair, t)
     t = _BELOW_ZERO.sub(lambda m: f"-{m.group(1)} {(m.group(2) or 'degrees').strip()}", t)
     t = _SPOKEN_PRICE.sub(lambda m: f"{_CURRENCY_SIGN[m.group(2).lower().rstrip('s')]}{m.group(1)}.{m.group(3)}", t)
     t = _UNIT_AND_HALF.sub(lambda m: f"{'1' if m.group(1).lower() in ('a', 'an', 'one') else m.group(1)}.5 {m.group(2)}", t)
@@ -239,7 +266,7 @@ _BARE_DEGREES = re.compile(r"(?<![\w:.#/-])(-?\d+(?:\.\d+)?)(?:\s?(F)|(?<=\d)(C)
 
 def _vulgar(m: re.Match) -> str:
     whole = int(m.group(1)) if m.group(1) else 0
-    return f"{whole + _VULGAR_VALUE[m.group(2)]:.3g}" if whole < 100 else f"{whole + _VULGAR_VALUE[m.group(2)]:g}"
+    return f"{round(whole + _VULGAR_VALUE[m.group(2)], 3):g}"  # 5⅝ is 5.625, ⅓ is 0.333
 
 
 _PRESSURE_PAIR = re.compile(r"(?<![\d/.])(\d{2,3})\s?/\s?(\d{2,3})\s?(?=mm\s?hg\b|毫米汞柱)", re.I)

@@ -48,7 +48,8 @@ DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won
 DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
-BOUND_WORDS = re.compile(r"\b(?:not|no) (?:more|less|fewer|longer|shorter|higher|lower) than\b|\bnot exceed\w*|\bnot below\b|"
+BOUND_WORDS = re.compile(r"\b(?:not|no|never)\s+(?:be\s+|go\s+|get\s+|become\s+|run\s+)?(?:more|less|fewer|[a-z]{2,}er) than\b|"
+                         r"\bnot\s+(?:be\s+)?exceed\w*|\bnot below\b|"
                           r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,5}?(?:below|above|under|over|beyond|exceed\w*|"
                           r"(?:more|less|fewer|longer|shorter|higher|lower) than)\b|"  # "do not leave it for more than 30 minutes"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)

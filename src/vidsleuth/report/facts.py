@@ -116,8 +116,9 @@ def _agrees(source: Value, video: Value) -> bool:
     if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
             video.point * (1 - MATCH) <= source.hi):
         return True
-    return video.form in ("lower", "upper") and video.contains(source) and abs(source.point - video.point) <= (
-        MATCH * max(abs(video.point), 1e-9))
+    # a bound met at its limit: "at least 30 minutes" and "about 30 minutes" (the approximation's figure, not its spread)
+    return video.form in ("lower", "upper") and (video.contains(source) or source.form == "approx") and abs(
+        source.point - video.point) <= MATCH * max(abs(video.point), 1e-9)
 
 
 def codes(text: str) -> list[str]:

@@ -1,12 +1,13 @@
 """How two figures meet beyond their intervals, for ``relate``: a share of a named whole ("56–75% of FTP"),
-one threshold stated from either side ("less than 1 inch" and "more than 1 inch"), and which of a
-sentence's values is introduced by the anchor's own thing-words."""
+one threshold stated from either side ("less than 1 inch" and "more than 1 inch"), a period an action
+repeats at ("every two weeks"), and which of a sentence's values is introduced by the anchor's own thing-words."""
 
 from __future__ import annotations
 
 import re
 
 from ..values import MATCH, Value
+from .cues import EVERY
 from .facts import subject_words
 
 _BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
@@ -53,3 +54,15 @@ def hypothetical(text: str, r) -> bool:
 
 _CLAUSE_BREAK = re.compile(r"[;,:.!?]|\b(?:and|but)\b")
 _IF = re.compile(r"\s*(?:if|unless|should you|in case)\b", re.I)
+
+
+def _every(text: str, v) -> bool:
+    """Whether a value is the period of a repeated action ("every 2–3 months", "每12个月"), not a duration."""
+    return bool(EVERY.search(text[max(0, v.start - 12):v.start]))
+
+
+def habits(pairs, norm: str, anchor_norm: str):
+    """A period the video repeats an action at ("每两周施一次") meets the periods the source gives
+    ("每10–15天施用一次"), not a duration beside them ("换盆后一周内停止", "近两年的售后数据")."""
+    timed = {id(a) for a, r in pairs if _every(anchor_norm, a) and _every(norm, r.value)}
+    return [(a, r) for a, r in pairs if id(a) not in timed or _every(norm, r.value)]

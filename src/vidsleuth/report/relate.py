@@ -58,7 +58,6 @@ from .cues import (
     DISPARAGE,
     DISPUTE,
     EARLIER,
-    EVERY,
     EXPLAIN,
     FINITE,
     FOLLOWED,
@@ -84,7 +83,7 @@ from .cues import (
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
-from .figures import boundary, hypothetical, other_whole
+from .figures import boundary, habits, hypothetical, other_whole
 from .figures import on_subject as _on_subject
 from .scope import own_row
 from .types import Anchor
@@ -179,22 +178,13 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     return "ceiling" if ceiling else ""
 
 
-def _every(text: str, v) -> bool:
-    """Whether a value is the period of a repeated action ("every 2–3 months", "每12个月"), not a duration."""
-    return bool(EVERY.search(text[max(0, v.start - 12):v.start]))
-
-
-def _habits(pairs, norm: str, anchor_norm: str):
-    """A period the video repeats an action at ("每两周施一次") meets the periods the source gives
-    ("每10–15天施用一次"), not a duration beside them ("换盆后一周内停止", "近两年的售后数据")."""
-    timed = {id(a) for a, r in pairs if _every(anchor_norm, a) and _every(norm, r.value)}
-    return [(a, r) for a, r in pairs if id(a) not in timed or _every(norm, r.value)]
-
-
-def _specific(p) -> tuple[float, bool]:
-    """How specific one (anchor value, reading) pair is: an approximation is as specific as a point
-    ("about two weeks … three weeks warm" is a tie the agreeing figure wins)."""
-    return 0.0 if p[1].value.form == "approx" else p[1].value.width(), not _agrees(p[1].value, p[0])
+def _specific(p) -> tuple[bool, float, bool]:
+    """How specific one (anchor value, reading) pair is: a bound meets the source's bound of the same side
+    first ("at least 7 feet" and "… best between 8 and 9 feet …, never lower than 7 feet"); then the narrowest,
+    an approximation as specific as a point ("about two weeks … three weeks warm" is a tie the agreeing figure wins)."""
+    a, v = p[0], p[1].value
+    return (a.form not in ("lower", "upper") or v.form != a.form, 0.0 if v.form == "approx" else v.width(),
+            not _agrees(v, a))
 
 
 def _deciding(kept: list, anchor_values: list, anchor_text_: str) -> tuple:
@@ -286,6 +276,17 @@ def _agreeing(a, r, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> t
             + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
 
 
+def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
+    """The source's own values compete for the anchor's subject, and so does the video's own bound whoever
+    the clause names ("they should never be lower than 7 feet"); a former or reported one stays beside them.
+    An offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")."""
+    own = [p for p in pairs if id(p[1]) not in foreign]
+    near = _on_subject(own, anchor_objects)
+    near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
+             and _agrees(p[1].value, p[0])]
+    return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
+
+
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
@@ -302,11 +303,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
     arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
-    # an offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")
-    # the source's own values compete for the anchor's subject; a former or reported one stays beside them
-    pairs = (_on_subject([p for p in pairs if id(p[1]) not in foreign], anchor_objects)
-             + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
-    pairs = _habits(pairs, excerpt_norm, anchor_norm)
+    pairs = _competing(pairs, foreign, anchor_objects)
+    pairs = habits(pairs, excerpt_norm, anchor_norm)
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     same_kind = {r.value for _, r in pairs if id(r) not in foreign}

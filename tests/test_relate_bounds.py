@@ -1,0 +1,29 @@
+"""A bound the video states against a source that says the same bound among other figures, an
+approximation at the bound's limit, and a negated comparative ("must not be steeper than 1:12")
+that sets a limit instead of disparaging the figure."""
+
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.types import Anchor, Moment
+
+
+def _rel(anchor_text: str, excerpt: str) -> str | None:
+    anchor = Anchor("A1", "parameter", anchor_text, "", "", (Moment(1.0, 4.0, "speech", anchor_text),))
+    return relate_rules(anchor, excerpt)[0]
+
+
+def test_the_sources_bound_of_the_same_side_meets_the_videos():
+    said = "The door should be at least 7 feet tall."
+    assert _rel(said, "Headroom is best between 8 and 9 feet, but they should never be lower than 7 feet.") == "supports"
+    assert _rel(said, "Headroom is best between 8 and 9 feet, but they should never be lower than 9 feet.") == "contradicts"
+
+
+def test_an_approximation_at_a_bounds_limit_agrees_with_it():
+    said = "Let it rest at least 30 minutes."
+    assert _rel(said, "Rest the dough about 30 minutes before shaping.") == "supports"
+    assert _rel(said, "Rest the dough about 10 minutes before shaping.") == "contradicts"
+
+
+def test_a_negated_comparative_is_a_limit_not_a_warning():
+    said = "The ramp slope must not be steeper than 1:12."
+    assert _rel(said, "Codes require a maximum slope of 1:12 for ramps.") == "supports"
+    assert _rel("Keep the water at 38 degrees.", "The bath should never be hotter than 38 degrees.") == "supports"
