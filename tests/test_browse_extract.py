@@ -135,3 +135,20 @@ def test_an_ordinal_in_the_question_picks_the_line_numbering_that_thing():
     assert settle(q, None, lines + [Line("v", "ocr", "Stop 2 · market · 4.10 euros")])[0] == "4.10 euros"
     got = settle(q, "4.10", lines)  # no line says "Stop 2": the numbered others lose, the model's value decides
     assert got and got[0] == "4.10 euros"
+
+
+@pytest.mark.parametrize("prediction,truth,same", [
+    # one quantity each side, equal after conversion: the rule judge accepts it
+    ("100 minutes", "1 hour and 40 minutes", True),
+    ("90 min", "1.5 hours", True),
+    ("1.5 km", "1500 m", True),
+    ("180 °C", "356 °F", True),
+    # another amount, or no unit to convert, is no match
+    ("100 minutes", "1 hour 30 minutes", False),
+    ("19", "1.9", False),
+    ("4 coats", "3 coats", False),
+    ("$5", "5 EUR", False),
+    ("between 90 and 100 minutes", "1 hour and 40 minutes", False),
+])
+def test_the_rule_judge_compares_one_quantity_after_conversion(prediction, truth, same):
+    assert matches(prediction, truth) is same

@@ -165,7 +165,24 @@ def matches(prediction: str | None, truth: str) -> bool:
                 return True
     # words run together by OCR ("SILVERMOTH" for "Silver Moth"): letters-only truths of 6+ letters
     joined = "".join(t)
-    return joined.isalpha() and len(joined) >= 6 and joined in "".join(p)
+    if joined.isalpha() and len(joined) >= 6 and joined in "".join(p):
+        return True
+    return _same_quantity(prediction or "", truth)
+
+
+def _same_quantity(prediction: str, truth: str) -> bool:
+    """One measured quantity on each side, equal after unit conversion: "100 minutes" answers
+    "1 hour and 40 minutes", "1.5 km" answers "1500 m" (the quantity layer, ``vidsleuth.values``).
+    Counts and money are left to the token comparison (no unit to convert)."""
+    from ..values import normalise, read_values
+
+    said = [read_values(normalise(x), normalised=True) for x in (prediction, truth)]
+    if any(len(v) != 1 for v in said):
+        return False
+    a, b = said[0][0], said[1][0]
+    if a.form != "point" or b.form != "point" or a.dimension != b.dimension or ":" in a.dimension:
+        return False
+    return abs(a.lo - b.lo) <= 1e-3 * max(abs(b.lo), 1e-9)
 
 
 def _either_or(q: list[str]) -> bool:
