@@ -42,3 +42,14 @@ def test_in_after_a_number_is_an_inch_where_a_measure_ends(text, inches):
 ])
 def test_in_as_a_preposition_is_no_unit(text, labels):
     assert [v.label() for v in read_values(text)] == labels
+
+
+@pytest.mark.parametrize("text, form", [
+    # "min"/"max" after a measure's unit is its bound, not a second unit ("36 in min." is no minute)
+    ("Clear width: 36 in min.", "lower"), ("Landing 60 in. min", "lower"), ("Rest 20 min minimum", "lower"),
+    ("Clear width: 36 in max", "upper"),
+    ("Rest 10 min.", "point"), ("Max runtime 40 min", "point"),  # a spec sheet's rated figure stays a point
+])
+def test_min_after_a_unit_is_a_lower_bound(text, form):
+    (v,) = read_values(text)
+    assert v.form == form

@@ -27,8 +27,8 @@ _ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_CONNECT}(?:1\s?)?(?:{_PER}){_AFTE
 _VALUE = re.compile(
     rf"(?P<pre>(?:us\$|[$€£¥￥¤])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
-    rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B}))?"
-    rf"(?:\s?(?P<ub>{_ONE_UNIT}))?", re.I)
+    rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B})"
+    rf"(?:\s?(?P<ub>{_ONE_UNIT}))?)?", re.I)  # a second unit only after a range's end ("36 in min." is no minute)
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp)\b"
@@ -60,7 +60,7 @@ _ZH_NOT_ABOVE = re.compile(rf"{_ZH_NEG}\s*(?:超过|高于|大于|多于|长于|
 # on a spec sheet stays the rated figure it is)
 _LABEL_LOWER = re.compile(r"(?:^|[.;:!?(|]\s*)(?:min\.?|minimum)\s+(?:[a-z-]+\.?:?\s+){0,3}(?:of\s+|is\s+)?:?\s*$|最低(?:(?![可在能要会])[\u4e00-\u9fff]){0,4}\s*$", re.I)
 _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
-_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|"
+_POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|min\b|"
                          r"以上|或以上|起)", re.I)
 _POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
                          r"max\b|以下|以内|或以下)", re.I)
