@@ -50,6 +50,17 @@ _WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True)  # SPF is
 _FRACTIONS = [(p.format(_WORD_UNITS) if "{0}" in p else p, r) for p, r in _FRACTIONS]
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
+# a period said with no number is one of it, after the action it times: "test it every week", "every other
+# day" (two) ("Every day I dose…" opens a sentence: a habit, not the figure; an adverb such as "monthly" is left
+# alone: "paid monthly" beside a rate is how it is paid, not a period to check)
+_EVERY = re.compile(r"(?<=[a-z] )every (other |second )?(?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)",
+                    re.I)
+
+
+def _every(m: re.Match) -> str:
+    return "every 2 " if m.group(1) else "every 1 "
+
+
 # an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre" are one unit
 _ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|additional|further) (?=(?:{})\b)".format(
     _WORD_UNITS), re.I)
@@ -116,11 +127,20 @@ _UNIT_AND_HALF = re.compile(r"\b(an?|one|\d+) ({}) and a half\b".format(
     "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 1 and s.isascii() and s.isalpha())), re.I)
 
 
+# "second" before a noun is the ordinal ("a second coat", "one second thought"); as time it ends its phrase or is
+# followed by a word of time or amount ("a second or two", "a second later", "a second per frame")
+_ORDINAL_UNIT = re.compile(r"\s+second\s+(?!(?:or|and|to|of|later|before|after|ago|per|each|every|too|more|longer|"
+                           r"at|in|for|then|now|while|when|until|till|so|is|was|will|would|it|you|we|they|the|a|an)\b)"
+                           r"[a-z]{2,}", re.I)
+
+
 def _small(m: re.Match) -> str:
     """"an hour" is one hour, but "60 km an hour" is a rate and "twice a day" a frequency: an
     article after a unit or a frequency word stays; "a cup" is one cup only as "a cup of …"."""
     before = m.string[max(0, m.start() - 12):m.start()]
     word = m.group(1).lower()
+    if _ORDINAL_UNIT.match(m.string, m.end()):
+        return m.group(1)  # "a second coat", "one second layer": the ordinal, not a second of time
     if word in ("a", "an"):
         if before.split() and before.split()[-1].lower() in UNITS or _FREQUENCY.search(before):
             return m.group(1)
@@ -157,7 +177,7 @@ def _time_pair(m: re.Match) -> str:
 def _english(text: str) -> str:
     from text_to_num import alpha2digit
 
-    text = _ONE_FULL.sub("1 ", _ONCE.sub("every 1 ", text))
+    text = _ONE_FULL.sub("1 ", _ONCE.sub("every 1 ", _EVERY.sub(_every, text)))
     t = alpha2digit(_HYPHENED.sub(r"\1 ", text), "en")  # leaves "one", "two" alone (its threshold: "no one knows")
     t = _HYPHENED.sub(r"\1 ", t)
     t = _ORD_FRACTION.sub(_ord_fraction, t)

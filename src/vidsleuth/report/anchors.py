@@ -238,6 +238,15 @@ def _panel(seg: Segment, screen: list[Segment]) -> str:
                     and subject_words(o.text))  # a model name ("Duo 2") says which thing, not what is measured
 
 
+def _among_figures(seg: Segment, screen: list[Segment]) -> bool:
+    """Whether a bare on-screen number is shown together with two or more other figures that have
+    no unit either ("32", "128", "512" and "250000-" on a chart behind the presenter): the screen
+    then shows a chart or a page of numbers, not the one value said meanwhile."""
+    others = [o for o in screen if o is not seg and abs(o.start - seg.start) <= 0.5 and abs(o.end - seg.end) <= 0.5
+              and re.search(r"\d", o.text) and not quantities(o.text) and not bare_price(o.text)]
+    return len(others) >= 2
+
+
 def _spoken_drafts(speech: list[Segment]) -> list[dict]:
     """One draft anchor per spoken sentence or clause worth one (a value said twice in one sentence is one)."""
     drafts: list[dict] = []
@@ -269,6 +278,8 @@ def _drafts(timeline: Timeline) -> list[dict]:
         price, number = bare_price(seg.text), bare_number(seg.text) or bare_range(seg.text)
         if number and "–" not in number and PRICED.search(about):
             price, number = number, ""  # a whole number shown while its price is spoken of: its currency sign was lost
+        if number and _among_figures(seg, screen):
+            continue  # one of several bare figures shown at once (a chart's axis, a page of numbers): no one value
         if number:  # a number shown alone, its unit unstated: the value the screen gives for what is said meanwhile
             drafts.append({"kind": "parameter", "text": seg.text.strip(), "q": [], "c": [], "label": number, "about": about,
                            "moments": [Moment(seg.start, seg.end, "ocr", seg.text)], "context": panel or said_meanwhile})

@@ -29,6 +29,7 @@ _VALUE = re.compile(
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
     rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B})"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?)?", re.I)  # a second unit only after a range's end ("36 in min." is no minute)
+_PER_SPLIT_WHOLE = re.compile(rf"^(?P<u>.+?){_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp)\b"
@@ -41,11 +42,11 @@ _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|roun
 _NOT = r"(?<!\bno )(?<!\bnot )(?<!不)"  # "no more than" is an upper bound, "不超过" too
 _HEDGE = r"(?:\s+(?:about|around|roughly|approximately|some))?"  # "under about 10 percent" is still a bound
 _LOWER = re.compile(r"(?:at least|no less than|not less than|(?:a )?minimum of|min\.|>=|≥|>|"
-                    rf"{_NOT}(?:more than|over|above|greater than|exceeding|exceeds?|超过|大于|高于|多于)|"
+                    rf"{_NOT}(?:\b(?:more than|over|above|greater than|exceeding|exceeds?)|超过|大于|高于|多于)|"
                     rf"不少于|不低于|至少|最少|{_NOT}(?:warmer|hotter|higher|longer|greater|heavier|larger|bigger|later) than|"
                     rf"(?:no|not) (?:colder|cooler|lower|shorter|lighter|smaller|earlier|sooner) than){_HEDGE}\s*$", re.I)
 _UPPER = re.compile(r"(?:at most|(?<!\bit )(?<!\bthem )(?<!\btop )(?<!\bfill )(?<!\bback )up to|no more than|not more than|(?:a )?maximum of|max\.|<=|≤|<|"
-                    rf"{_NOT}(?:less than|under|below|少于|低于|小于)|"
+                    rf"{_NOT}(?:\b(?:less than|under|below)|少于|低于|小于)|"
                     rf"not exceed(?:ing)?|within|不超过|不多于|不高于|最多|控制在|"
                     rf"{_NOT}(?:colder|cooler|lower|shorter|lighter|smaller|earlier|sooner) than|"
                     rf"(?:no|not) (?:warmer|hotter|higher|longer|greater|heavier|larger|bigger|later) than){_HEDGE}\s*$", re.I)
@@ -63,12 +64,15 @@ _BETWEEN = re.compile(r"(?:between|from|在)\s*$", re.I)
 _POST_LOWER = re.compile(r"^\s*(?:\+|or (?:more|longer|above|higher|over|warmer|hotter|greater|later)|(?:(?:is|are|was) (?:the|a) )?(?:bare )?minimum\b|min\b|"
                          r"以上|或以上|起)", re.I)
 _POST_UPPER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|shorter|lower|colder|cooler|earlier|sooner)|(?:(?:is|are|was) (?:the|a) )?(?:maximum|limit)\b|"
-                         r"max\b|以下|以内|或以下)", re.I)
+                         r"max\b|(?:(?:per|a|each|on each)\s+\w+)?,?\s*no (?:longer|more)\s*(?:$|[.;!])|以下|以内|或以下)", re.I)
 _COMPARATIVES = ("more|less|fewer|warmer|hotter|colder|cooler|higher|lower|longer|shorter|greater|heavier|lighter|"
                  "larger|smaller|bigger|later|earlier|sooner")
 # a comparative under a negation is the opposite bound: "never go above 92 °C", "don't increase it by more than 10 %"
 _NEGATED = re.compile(r"\b(?:never|not|don'?t|do not|doesn'?t|does not|shouldn'?t|should not|mustn'?t|must not|no)\b"
                       r"[^.,;:!?]*?\b(?:over|above|exceed\w*|under|below|(?:{0}) than)\s*$".format(_COMPARATIVES), re.I)
+# a limit said as a place not to pass: "don't go past four hours", "never leave it beyond 4 hours" (at most)
+_NOT_PAST = re.compile(r"\b(?:never|not|don'?t|do not|shouldn'?t|should not|mustn'?t|must not)\b[^.,;:!?]*?\b(?:past|beyond)\s*$",
+                       re.I)
 _SAID_BOUND = re.compile(r"\b(?:no|not)\s+(?:{0})\s+than\s*$|".format(_COMPARATIVES) + r"\bnot\s+(?:exceed\w*|over|above|under|below)\s*$", re.I)
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|(?:and|or|then|before|after|each|per|on|in|at|for|with|to)\b)", re.I)
 _ZH_COUNT = "次遍泡杯份片粒颗只条张"  # Chinese measure words: 3 次 is three times, not a unit
@@ -113,7 +117,7 @@ def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
         return "approx", float(tol.group(1))
     if two:
         return "range", None
-    for pattern, form in ((_ZH_NOT_BELOW, "lower"), (_ZH_NOT_ABOVE, "upper")):
+    for pattern, form in ((_ZH_NOT_BELOW, "lower"), (_ZH_NOT_ABOVE, "upper"), (_NOT_PAST, "upper")):
         if pattern.search(before):
             return form, None
     for pattern, form in ((_LOWER, "lower"), (_UPPER, "upper"), (_APPROXIMATE, "approx")):
@@ -132,8 +136,11 @@ def _expr(spelled: str) -> str:
     spelled = spelled.lower()
     if spelled in UNITS:
         return UNITS[spelled]
-    m = _PER_SPLIT.match(spelled)
-    return f"({UNITS[m.group('u')]})/({UNITS[m.group('per')]})" if m and m.group("u") in UNITS else ""
+    for split in (_PER_SPLIT_WHOLE, _PER_SPLIT):  # "square metres per litre" before "grams of salt per litre"
+        m = split.match(spelled)
+        if m and m.group("u") in UNITS:
+            return f"({UNITS[m.group('u')]})/({UNITS[m.group('per')]})"
+    return ""
 
 
 def _dimension_of(spelled: str) -> str:
@@ -175,7 +182,7 @@ def _unit_of(m: re.Match, text: str) -> str:
 
 
 # a count per period: "22 strokes per minute", "4 feeds a day", "3 sets every week"
-_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every)\s+)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h)s?\b"
+_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h)s?\b"
                        r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # "a week apart" is a spacing
 _TIME_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "h": "hour"}
 
@@ -244,7 +251,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             continue  # "2024-03": a date or a code, not a range
         if two and nums[1] < nums[0] and not re.search(r"\bfrom\s*$|从\s*$", before, re.I):
             continue  # "at 6 to 5% hydration": a range runs upwards; downwards without "from" is a misheard number
-        after = t[end:end + 16]
+        after = t[end:end + 32]
         form, tol = _form(before, after, two)
         if m.group("tol"):
             form, tol = "approx", float(m.group("tol"))
@@ -261,7 +268,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if (bare or unit == "degC" and spelled == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _with_frequencies(_with_ratios(_converted(_compounds(out, t), t), t), t)
+    return _with_frequencies(_with_ratios(_converted(_coverage(_compounds(out, t), t), t), t), t)
 
 
 def _with_frequencies(values: list[Value], text: str) -> list[Value]:
@@ -307,7 +314,10 @@ _BARE_SCALE = ("degrees", "degree", "°", "º")  # no scale said: read as Celsiu
 # each side", "tilt the panels to 35°", "倾角30度") and nothing says heat: the kind is the clause's, not the sign's
 _ANGLE = re.compile(r"\b(?:angles?|angled|(?:per|each|a|one) side|tilt\w*|slope[sd]?|pitch(?:ed)?|inclin\w*|incline[sd]?|"
                     r"bevel\w*|edges?|inclusive|latitude|azimuth|rotat\w*|turn(?:ed|s)?|lean\w*|camber|recline\w*|"
-                    r"slant\w*|protractor|clockwise|compass|heading|bearing)\b|角|倾|坡度|斜", re.I)
+                    r"slant\w*|protractor|clockwise|compass|heading|bearing|"
+                    # a direction measured from a line of sight or a reference line: "15 degrees below your eye line"
+                    r"(?:below|above|under|beneath|from|off|past)\s+(?:the\s+|your\s+)?(?:horizontal\s+)?"
+                    r"(?:eye[- ]?(?:line|level)|line of sight|horizon(?:tal)?|vertical|plumb))\b|角|倾|坡度|斜", re.I)
 _HEAT = re.compile(r"\b(?:temperatures?|temps?|heat\w*|hot|warm\w*|cool\w*|cold|oven|fridge|freez\w*|boil\w*|"
                    r"thermo\w*|celsius|fahrenheit|weather|outside|outdoors|night|day(?:time)?|room|water|oil|air|soil|"
                    r"bake[sd]?|roast\w*|preheat\w*|simmer\w*|cook\w*|grill\w*|smok\w*|brew\w*)\b|温|热|冷|烤|煮|摄氏|华氏", re.I)
@@ -351,6 +361,37 @@ def _compounds(values: list[Value], text: str) -> list[Value]:
                 lo, hi = _interval(a.form, [num], a.unit, None)
                 out[-1] = Value(lo, hi, a.dimension, a.unit, a.form, (round(num, 2),), a.start, v.end)
                 continue
+        out.append(v)
+    return out
+
+
+# an amount said to cover, treat or serve another: "One litre covers about 10 square metres", "a 20 kg bag
+# treats 400 m²", "1 kg of seed is enough for 35 m²" state one rate (10 m²/L)
+_COVERS = re.compile(r"^\s*(?:(?:of|bag|tin|can|pot|tub|bottle|pack)\s+[a-z\s]{0,20})?(?:will |should |typically |usually )?"
+                     r"(?:covers?|covering|treats?|treating|spreads? over|is enough for|does|coats?)\s*"
+                     r"(?:about|around|roughly|approximately|up to|some)?\s*$", re.I)
+
+
+def _coverage(values: list[Value], text: str) -> list[Value]:
+    """Two amounts joined by "covers" (see ``_COVERS``) as the one rate they state, the covered per the
+    covering: its number is the covered amount over the covering one, its form the covered amount's."""
+    out: list[Value] = []
+    for v in values:
+        a = out[-1] if out else None
+        if (a is not None and a.form == "point" and len(a.stated) == 1 and a.stated[0] > 0 and a.dimension != v.dimension
+                and not (a.dimension + v.dimension).count(":") and _COVERS.match(text[a.end:v.start])):
+            unit = f"({v.unit})/({a.unit})"
+            nums = [x / a.stated[0] for x in v.stated]
+            try:
+                lo, hi = _interval(v.form if v.form != "approx" else "approx", nums, unit, None)
+                dim = _kind_of(unit)[0]
+            except Exception:  # noqa: BLE001 - units pint cannot divide stay two values
+                out.append(v)
+                continue
+            if v.form in ("lower", "upper"):
+                lo, hi = (lo, float("inf")) if v.form == "lower" else (float("-inf"), hi)
+            out[-1] = Value(lo, hi, dim, unit, v.form, tuple(round(x, 4) for x in nums), a.start, v.end)
+            continue
         out.append(v)
     return out
 
