@@ -38,6 +38,8 @@ SECOND_BEST = 0.9
 DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
 HELD = 0.5  # the weight of a link made by an anchor's own value alone (``_held``)
 VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
+STANCES = ("supports", "contradicts", "updates")  # a source's own stance on the video's figure
+OTHER_PER_ANCHOR = 2  # sources per anchor that compare, explain or apply, beside ``per_anchor`` stances
 BESIDE = "a row for another item"  # how a record set beside the video's value starts its rationale (``select``)
 
 
@@ -359,10 +361,13 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
         if text in said.setdefault(aid, set()):
             out.append(d)  # the same statement in a mirror, a print version or another edition: one more source
             continue
-        if per[aid] >= per_anchor:
+        # the budget is for sources that take a stance on the video's figure; one that sets another item beside
+        # it, explains it or works it through has a slot of its own, so it never crowds out an agreeing source
+        slot = (aid, d.relation in STANCES)
+        if per[slot] >= (per_anchor if slot[1] else OTHER_PER_ANCHOR):
             dropped["over the sources-per-anchor budget"] += 1
             continue
-        per[aid] += 1
+        per[slot] += 1
         said[aid].add(text)
         out.append(d)
     order = {id(d.candidate): i for i, d in enumerate(decided)}  # a decision set beside is a new record

@@ -262,3 +262,22 @@ def commensurate(a: Value, b: Value, factor: float = SCALE) -> bool:
     if x == 0 or y == 0 or x == float("inf") or y == float("inf"):
         return True
     return max(x, y) / min(x, y) <= factor
+
+
+def interval_of(form: str, nums: list[float], unit: str, tol: float | None) -> tuple[float, float]:
+    """``[lo, hi]`` in the dimension's comparison unit of numbers stated in ``unit`` with a ``form``
+    (point, range, lower, upper, approx with ``tol`` or ±``APPROX``)."""
+    lo_s, hi_s = min(nums), max(nums)
+    if form == "approx":
+        d = abs(lo_s) * (APPROX if tol is None else 0.0) + (tol or 0.0)
+        lo_s, hi_s = lo_s - d, hi_s + d
+    if unit.startswith("count:") or unit == "price":
+        lo, hi = lo_s, hi_s
+    else:
+        dim, base = _kind_of(unit)
+        lo, hi = convert(lo_s, unit, base), convert(hi_s, unit, base)
+    if form == "lower":
+        return lo, float("inf")
+    if form == "upper":
+        return float("-inf"), hi
+    return lo, hi

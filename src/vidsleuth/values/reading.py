@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import re
 
+from .compounds import compounds, coverage
 from .frequency import read_frequencies
-from .quantity import APPROX, CURRENCIES, PREFIX_UNITS, UNITS, Value, _kind_of, convert, has_cjk, normalise
+from .quantity import (
+    CURRENCIES,
+    PREFIX_UNITS,
+    UNITS,
+    Value,
+    _kind_of,
+    convert,
+    has_cjk,
+    interval_of,
+    normalise,
+)
 from .ratios import read_ratios
 
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
@@ -91,23 +102,6 @@ def _singular(word: str) -> str:
         if w.endswith(end) and len(w) > len(end) + 2:
             return w[: -len(end)] + repl
     return w
-
-
-def _interval(form: str, nums: list[float], unit: str, tol: float | None) -> tuple[float, float]:
-    lo_s, hi_s = min(nums), max(nums)
-    if form == "approx":
-        d = abs(lo_s) * (APPROX if tol is None else 0.0) + (tol or 0.0)
-        lo_s, hi_s = lo_s - d, hi_s + d
-    if unit.startswith("count:") or unit == "price":
-        lo, hi = lo_s, hi_s
-    else:
-        dim, base = _kind_of(unit)
-        lo, hi = convert(lo_s, unit, base), convert(hi_s, unit, base)
-    if form == "lower":
-        return lo, float("inf")
-    if form == "upper":
-        return float("-inf"), hi
-    return lo, hi
 
 
 def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
@@ -256,7 +250,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if m.group("tol"):
             form, tol = "approx", float(m.group("tol"))
         try:
-            lo, hi = _interval(form, nums, unit, tol)
+            lo, hi = interval_of(form, nums, unit, tol)
             dim = unit if unit.startswith("count:") or unit == "price" else _kind_of(unit)[0]
         except Exception:  # noqa: BLE001 - an expression pint cannot read is no value
             continue
@@ -268,7 +262,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if (bare or unit == "degC" and spelled == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _with_frequencies(_with_ratios(_converted(_coverage(_compounds(out, t), t), t), t), t)
+    return _with_frequencies(_with_ratios(_converted(coverage(compounds(out, t), t), t), t), t)
 
 
 def _with_frequencies(values: list[Value], text: str) -> list[Value]:
@@ -299,7 +293,7 @@ def _converted(values: list[Value], text: str) -> list[Value]:
                 and re.fullmatch(r"\s*[(（\[]\s*(?:about|around|approx\.?|≈|~|约)?\s*", text[a.end:b.start])
                 and not a.dimension.startswith(("count:", "money:"))):
             try:
-                lo, hi = _interval(a.form, [b.stated[0]], b.unit, None)
+                lo, hi = interval_of(a.form, [b.stated[0]], b.unit, None)
             except Exception:  # noqa: BLE001 - not convertible: left as read
                 continue
             if abs((lo if a.form == "lower" else hi) - (a.lo if a.form == "lower" else a.hi)) <= max(
@@ -337,63 +331,8 @@ def speaks_of_angle(words: str) -> bool:
 
 def rescaled(v: Value, unit: str = "degF") -> Value:
     """A temperature said without its scale, read in ``unit`` instead ("keep it at 37 degrees" of a fridge)."""
-    lo, hi = _interval(v.form, list(v.stated), unit, None)
+    lo, hi = interval_of(v.form, list(v.stated), unit, None)
     return Value(lo, hi, v.dimension, unit, v.form, v.stated, v.start, v.end)
-
-
-def _compounds(values: list[Value], text: str) -> list[Value]:
-    """One quantity written in two units, the larger first: "4 min 10 s" is 250 s, "1 h 20 min",
-    "2 hours and 30 minutes", "5 ft 6 in", "1 lb 4 oz" (pint converts the smaller part into the
-    larger unit); "10 minutes and 2 hours" are two values."""
-    out: list[Value] = []
-    for v in values:
-        a = out[-1] if out else None
-        if (a is not None and a.form in ("point", "approx") and v.form == "point" and a.dimension == v.dimension
-                and not a.dimension.startswith(("count:", "money:")) and a.dimension != "temperature" and a.unit != v.unit
-                and len(a.stated) == len(v.stated) == 1 and re.fullmatch(r"\s*(?:and\s+)?", text[a.end:v.start])):
-            try:
-                part = convert(v.stated[0], v.unit, a.unit)
-                whole = convert(1, a.unit, v.unit)
-            except Exception:  # noqa: BLE001 - units pint cannot relate stay two values
-                part, whole = 0.0, 0.0
-            if 0 < part < 1 and v.stated[0] < whole:
-                num = a.stated[0] + part
-                lo, hi = _interval(a.form, [num], a.unit, None)
-                out[-1] = Value(lo, hi, a.dimension, a.unit, a.form, (round(num, 2),), a.start, v.end)
-                continue
-        out.append(v)
-    return out
-
-
-# an amount said to cover, treat or serve another: "One litre covers about 10 square metres", "a 20 kg bag
-# treats 400 m²", "1 kg of seed is enough for 35 m²" state one rate (10 m²/L)
-_COVERS = re.compile(r"^\s*(?:(?:of|bag|tin|can|pot|tub|bottle|pack)\s+[a-z\s]{0,20})?(?:will |should |typically |usually )?"
-                     r"(?:covers?|covering|treats?|treating|spreads? over|is enough for|does|coats?)\s*"
-                     r"(?:about|around|roughly|approximately|up to|some)?\s*$", re.I)
-
-
-def _coverage(values: list[Value], text: str) -> list[Value]:
-    """Two amounts joined by "covers" (see ``_COVERS``) as the one rate they state, the covered per the
-    covering: its number is the covered amount over the covering one, its form the covered amount's."""
-    out: list[Value] = []
-    for v in values:
-        a = out[-1] if out else None
-        if (a is not None and a.form == "point" and len(a.stated) == 1 and a.stated[0] > 0 and a.dimension != v.dimension
-                and not (a.dimension + v.dimension).count(":") and _COVERS.match(text[a.end:v.start])):
-            unit = f"({v.unit})/({a.unit})"
-            nums = [x / a.stated[0] for x in v.stated]
-            try:
-                lo, hi = _interval(v.form if v.form != "approx" else "approx", nums, unit, None)
-                dim = _kind_of(unit)[0]
-            except Exception:  # noqa: BLE001 - units pint cannot divide stay two values
-                out.append(v)
-                continue
-            if v.form in ("lower", "upper"):
-                lo, hi = (lo, float("inf")) if v.form == "lower" else (float("-inf"), hi)
-            out[-1] = Value(lo, hi, dim, unit, v.form, tuple(round(x, 4) for x in nums), a.start, v.end)
-            continue
-        out.append(v)
-    return out
 
 
 def read_money(text: str, *, normalised: bool = False) -> list[Value]:
