@@ -31,3 +31,23 @@ def test_stances_and_other_relations_have_their_own_slots():
     assert "d7" not in {d.candidate.passage.source.id for d in kept}
     assert sum(relations[r] for r in ("compares", "explains", "applies")) == OTHER_PER_ANCHOR
     assert dropped["over the sources-per-anchor budget"] == 1 + 3 - OTHER_PER_ANCHOR
+
+
+def test_a_statement_of_two_values_goes_to_each_anchor_it_names_with_its_value():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.types import Anchor, Moment
+
+    def anchor(aid: str, *texts: str) -> Anchor:
+        moments = tuple(Moment(1.0 + i, 3.0 + i, "speech" if i else "ocr", t) for i, t in enumerate(texts))
+        return Anchor(aid, "parameter", texts[0], "", "", moments)
+
+    page = Source(id="d1", kind="document", title="Smoke alarms", location="/x/fire.html")
+    anchors = [anchor("A1", "Press and hold the test button once a month."), anchor("A2", "Change the battery once a year,"),
+               anchor("A3", "Replace after 10 years", "And replace the whole alarm every 10 years,")]
+    texts = ["Test your smoke alarm every week by pressing the button until it sounds.",
+             "Replace the batteries once a year, unless it is a ten-year sealed alarm.",
+             "Vacuum the alarm gently every six months to clear dust."]
+    got = rank(anchors, [Passage(page, t, "text") for t in texts], topic="smoke alarm testing")
+    # "the batteries once a year" is the battery's own value, introduced by its own thing: the statement
+    # goes to the battery anchor too, not to the alarm's ten years alone
+    assert {c.anchor_id for c in got if c.excerpt == texts[1]} >= {"A2", "A3"}

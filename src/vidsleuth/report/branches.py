@@ -267,7 +267,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
         reached.add(passage.source.location)
-        for j in _winners(scores[i], stmts[i], kinds, values):
+        for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], views, values)):
             picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
@@ -295,6 +295,14 @@ def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: lis
         if s >= MIN_SCORE and s * near[j] >= SECOND_BEST * (max(rivals) if rivals else best * near[j]):
             out.append(j)
     return out
+
+
+def _said_of(row: list[float], st: Statement, views: list[list[set[str]]], values: list[list]) -> set[int]:
+    """The anchors a statement of several values says value by value: a reading introduced by the anchor's
+    thing-word, with a value agreeing with the anchor's ("Replace the batteries once a year, unless it is a
+    ten-year sealed alarm" speaks of the battery's year as well as the alarm's ten)."""
+    return {j for j, s in enumerate(row) if s > 0 and len(st.readings) > 1 and any(
+        objects(set(r.near)) & set().union(*views[j]) and any(agrees(r.value, v) for v in values[j]) for r in st.readings)}
 
 
 def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:
