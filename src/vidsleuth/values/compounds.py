@@ -46,17 +46,15 @@ def coverage(values: list[Value], text: str) -> list[Value]:
     for v in values:
         a = out[-1] if out else None
         if (a is not None and a.form == "point" and len(a.stated) == 1 and a.stated[0] > 0 and a.dimension != v.dimension
-                and not (a.dimension + v.dimension).count(":") and _COVERS.match(text[a.end:v.start])):
+                and ":" not in a.dimension + v.dimension and _COVERS.match(text[a.end:v.start])):
             unit = f"({v.unit})/({a.unit})"
             nums = [x / a.stated[0] for x in v.stated]
             try:
-                lo, hi = interval_of(v.form if v.form != "approx" else "approx", nums, unit, None)
+                lo, hi = interval_of(v.form, nums, unit, None)
                 dim = _kind_of(unit)[0]
             except Exception:  # noqa: BLE001 - units pint cannot divide stay two values
                 out.append(v)
                 continue
-            if v.form in ("lower", "upper"):
-                lo, hi = (lo, float("inf")) if v.form == "lower" else (float("-inf"), hi)
             out[-1] = Value(lo, hi, dim, unit, v.form, tuple(round(x, 4) for x in nums), a.start, v.end)
             continue
         out.append(v)
