@@ -17,6 +17,7 @@ import pytest
 from vidsleuth import synth
 from vidsleuth.cli import main
 from vidsleuth.models import Endpoint, ModelConfig, Models
+from vidsleuth.types import Timeline, VideoInfo
 
 MAIN = synth.ClipSpec(
     title="Fixture main clip",
@@ -166,3 +167,15 @@ def relation_of(anchor: str, excerpt: str, title: str = "Guide") -> str | None:
 
     a = {"text": anchor, "moments": [{"start": 5.0, "end": 8.0, "kind": "speech", "text": anchor}]}
     return relate_excerpts(a, [{"excerpt": excerpt, "source_title": title}])[0]["relation"]
+
+
+def timeline_of(*segs) -> Timeline:
+    """A 60-s 640×360 test video's timeline holding ``segs`` (``Timeline.build`` orders them)."""
+    return Timeline.build(VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x"), list(segs))
+
+
+def labels_of(text: str) -> list[str]:
+    """The values ``text`` states, as a reader writes them ("≈ 10 m²/L")."""
+    from vidsleuth.values import read_values
+
+    return [v.label() for v in read_values(text)]

@@ -11,14 +11,9 @@ from __future__ import annotations
 import pytest
 
 from vidsleuth.report.anchors import _drafts, find_anchors
-from vidsleuth.types import Segment, Timeline, VideoInfo
-from vidsleuth.values import read_values
+from vidsleuth.types import Segment
 
-_INFO = VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x")
-
-
-def _labels(text: str) -> list[str]:
-    return [v.label() for v in read_values(text)]
+from .conftest import labels_of, timeline_of
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -29,7 +24,7 @@ def _labels(text: str) -> list[str]:
     ("mix for one good minute", ["1 min"]),
 ])
 def test_an_extent_said_with_an_article_and_an_adjective_is_one_unit(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -40,7 +35,7 @@ def test_an_extent_said_with_an_article_and_an_adjective_is_one_unit(text, label
     ("grab a cup like this one", []),
 ])
 def test_an_article_after_a_bound_or_approximation_is_one(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -50,7 +45,7 @@ def test_an_article_after_a_bound_or_approximation_is_one(text, labels):
     ("brush twice a day", ["2×/day"]),  # a frequency (values.frequency), compared with a period as the one it implies
 ])
 def test_once_a_period_states_the_period_as_its_interval(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -62,7 +57,7 @@ def test_once_a_period_states_the_period_as_its_interval(text, labels):
     ("大半年没用过", []),  # 大半 is "most of", no half of a unit
 ])
 def test_a_chinese_half_is_half_a_unit(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -71,30 +66,26 @@ def test_a_chinese_half_is_half_a_unit(text, labels):
     ("每天走八千步", ["8000 steps"]),  # steps walked are a count
 ])
 def test_an_ordinal_counts_nothing(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_plural_nouns_are_written_as_a_reader_writes_them():
-    assert _labels("pack 3 batteries,") == ["3 batteries"]
-    assert _labels("ship 2 boxes.") == ["2 boxes"]
-    assert _labels("apply 4 coats.") == ["4 coats"]
-
-
-def _tl(*segs: Segment) -> Timeline:
-    return Timeline.build(_INFO, list(segs))
+    assert labels_of("pack 3 batteries,") == ["3 batteries"]
+    assert labels_of("ship 2 boxes.") == ["2 boxes"]
+    assert labels_of("apply 4 coats.") == ["4 coats"]
 
 
 def test_a_number_shown_alone_while_its_price_is_spoken_of_is_a_price():
-    tl = _tl(Segment(10.0, 18.0, "ocr", "1,249", 0.95, "ocr"),
-             Segment(10.2, 14.0, "speech", "So how much does the Orbit grill cost? This is what I paid.", 1.0, "asr"))
+    tl = timeline_of(Segment(10.0, 18.0, "ocr", "1,249", 0.95, "ocr"),
+                     Segment(10.2, 14.0, "speech", "So how much does the Orbit grill cost? This is what I paid.", 1.0, "asr"))
     price = [d for d in _drafts(tl) if d.get("price")]
     assert [d["text"] for d in price] == ["¤1249"]
     assert "$1249" in [v.label() for v in price[0]["q"]]
 
 
 def test_a_number_shown_alone_with_no_unit_is_a_value_named_by_what_is_said():
-    tl = _tl(Segment(20.0, 26.0, "ocr", "180", 0.95, "ocr"), Segment(20.0, 26.0, "ocr", "Portion size", 0.95, "ocr"),
-             Segment(20.1, 24.0, "speech", "Now weigh each portion of the mince to this.", 1.0, "asr"))
+    tl = timeline_of(Segment(20.0, 26.0, "ocr", "180", 0.95, "ocr"), Segment(20.0, 26.0, "ocr", "Portion size", 0.95, "ocr"),
+                     Segment(20.1, 24.0, "speech", "Now weigh each portion of the mince to this.", 1.0, "asr"))
     got = find_anchors(tl, "Check the portion size and the cooking time.")
     shown = [a for a in got if a.moments[0].kind == "ocr" and a.value == "180"]
     assert shown and not any(a.value.startswith("¤") for a in shown)
@@ -103,15 +94,15 @@ def test_a_number_shown_alone_with_no_unit_is_a_value_named_by_what_is_said():
 
 @pytest.mark.parametrize("caption", ["2024", "7", "00", "07"])
 def test_a_year_or_a_counter_shown_alone_is_no_anchor(caption):
-    tl = _tl(Segment(0.0, 6.0, "ocr", caption, 0.95, "ocr"),
-             Segment(0.2, 5.0, "speech", "Here is the price of the new model.", 1.0, "asr"))
+    tl = timeline_of(Segment(0.0, 6.0, "ocr", caption, 0.95, "ocr"),
+                     Segment(0.2, 5.0, "speech", "Here is the price of the new model.", 1.0, "asr"))
     assert not [d for d in _drafts(tl) if d["moments"][0].kind == "ocr"]
 
 
 def test_one_value_said_twice_in_one_sentence_is_one_anchor():
     said = ("Now leave the resin alone for a good quarter of an hour, that is about 15 minutes, "
             "so that it can set hard.")
-    tl = _tl(Segment(30.0, 38.0, "speech", said, 1.0, "asr"))
+    tl = timeline_of(Segment(30.0, 38.0, "speech", said, 1.0, "asr"))
     valued = [d for d in _drafts(tl) if d["q"]]
     assert len(valued) == 1 and len(valued[0]["moments"]) == 2
 
@@ -122,7 +113,7 @@ def test_one_value_said_twice_in_one_sentence_is_one_anchor():
     ("fix the bracket with four M3 bolts", []),  # a metric screw size, not a volume
 ])
 def test_a_cubic_metre_is_a_volume(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, label", [
@@ -130,7 +121,7 @@ def test_a_cubic_metre_is_a_volume(text, labels):
     ("每一升水加五克糖", "5 g/L"),
 ])
 def test_a_chinese_rate_per_one_unit_is_a_rate(text, label):
-    assert _labels(text) == [label]
+    assert labels_of(text) == [label]
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -138,13 +129,13 @@ def test_a_chinese_rate_per_one_unit_is_a_rate(text, label):
     ("keep it at 3 to 7% moisture", ["3–7%"]),
 ])
 def test_a_range_runs_upwards(text, labels):
-    assert _labels(text) == labels
-    assert _labels("the price fell from 9 to 7 dollars")  # a change said with "from" is still read
+    assert labels_of(text) == labels
+    assert labels_of("the price fell from 9 to 7 dollars")  # a change said with "from" is still read
 
 
 def test_a_caption_joining_a_sentence_lends_it_the_words_shown_with_it():
-    tl = _tl(Segment(40.0, 48.0, "ocr", "190 °C", 0.95, "ocr"), Segment(40.0, 48.0, "ocr", "Oven setting", 0.95, "ocr"),
-             Segment(40.5, 44.0, "speech", "Mine runs at 190 degrees with the fan on.", 1.0, "asr"))
+    tl = timeline_of(Segment(40.0, 48.0, "ocr", "190 °C", 0.95, "ocr"), Segment(40.0, 48.0, "ocr", "Oven setting", 0.95, "ocr"),
+                     Segment(40.5, 44.0, "speech", "Mine runs at 190 degrees with the fan on.", 1.0, "asr"))
     said = [d for d in _drafts(tl) if d["moments"][0].kind == "speech" and d["q"]]
     assert len(said) == 1 and len(said[0]["moments"]) == 2 and "Oven setting" in said[0]["about"]
 
@@ -157,21 +148,21 @@ def test_a_caption_joining_a_sentence_lends_it_the_words_shown_with_it():
     ("service it every 20\u202f000 km", ["20,000 km"]),  # a thin space between digit groups is a thousands separator
 ])
 def test_micrometres_kilowatt_hours_and_spaced_thousands(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_the_model_the_request_names_is_no_anchor_of_its_own():
-    tl = _tl(Segment(0.0, 6.0, "ocr", "Brightway KX-450 使用说明", 0.95, "ocr"),
-             Segment(10.0, 16.0, "ocr", "滤芯 FT-22", 0.95, "ocr"))
+    tl = timeline_of(Segment(0.0, 6.0, "ocr", "Brightway KX-450 使用说明", 0.95, "ocr"),
+                     Segment(10.0, 16.0, "ocr", "滤芯 FT-22", 0.95, "ocr"))
     got = {a.value for a in find_anchors(tl, "我买的是Brightway KX-450净水器，视频里的滤芯型号对吗？")}
     assert "KX-450" not in got and "FT-22" in got  # the product itself is the subject; a part it names is a claim
 
 
 def test_a_leading_condition_stays_with_the_claim_it_qualifies():
     said = "Hey folks, quick one today. When the dough is left at room temperature, it doubles in about four hours."
-    tl = _tl(Segment(2.0, 9.0, "speech", said, 1.0, "asr"))
+    tl = timeline_of(Segment(2.0, 9.0, "speech", said, 1.0, "asr"))
     texts = [d["text"] for d in _drafts(tl) if d["q"]]
     assert texts == ["When the dough is left at room temperature, it doubles in about four hours."]
     # an instruction after a value's own clause is still a clause of its own
-    tl = _tl(Segment(2.0, 9.0, "speech", "Set the oven to 220 degrees, then bake the loaf for about forty minutes.", 1.0, "asr"))
+    tl = timeline_of(Segment(2.0, 9.0, "speech", "Set the oven to 220 degrees, then bake the loaf for about forty minutes.", 1.0, "asr"))
     assert len([d for d in _drafts(tl) if d["q"]]) == 2

@@ -8,14 +8,10 @@ from __future__ import annotations
 import pytest
 
 from vidsleuth.report.anchors import _drafts, find_anchors
-from vidsleuth.types import Segment, Timeline, VideoInfo
+from vidsleuth.types import Segment
 from vidsleuth.values import read_values, same_value
 
-_INFO = VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x")
-
-
-def _labels(text: str) -> list[str]:
-    return [v.label() for v in read_values(text)]
+from .conftest import labels_of, timeline_of
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -24,15 +20,15 @@ def _labels(text: str) -> list[str]:
     ("ten minus three is seven", []),  # arithmetic: no sign, no temperature
 ])
 def test_a_sign_said_as_a_word_is_a_sign(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_half_as_a_share_of_a_whole_is_fifty_percent():
-    assert _labels("fill the tank to half before the trip") == ["50%"]
-    assert _labels("keep the pool at about half full") == ["≈ 50%"]
-    assert _labels("cover the pan for the first half, then uncover it") == []
-    assert _labels("simmer for half an hour") == ["0.5 h"]
-    assert _labels("fold in half the sugar") == []
+    assert labels_of("fill the tank to half before the trip") == ["50%"]
+    assert labels_of("keep the pool at about half full") == ["≈ 50%"]
+    assert labels_of("cover the pan for the first half, then uncover it") == []
+    assert labels_of("simmer for half an hour") == ["0.5 h"]
+    assert labels_of("fold in half the sugar") == []
 
 
 def test_topping_up_to_a_level_is_a_target_not_a_ceiling():
@@ -46,7 +42,7 @@ def test_topping_up_to_a_level_is_a_target_not_a_ceiling():
     ("两边对齐", []),  # 两 before a noun is no numeral here
 ])
 def test_liang_before_a_unit_is_two(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, label", [
@@ -55,15 +51,15 @@ def test_liang_before_a_unit_is_two(text, labels):
     ("每分钟出水一点五升", "1.5 L/min"),
 ])
 def test_a_chinese_rate_names_its_denominator_first(text, label):
-    assert label in _labels(text)
+    assert label in labels_of(text)
 
 
 def test_a_count_may_carry_an_adjective_and_a_step_number_counts_nothing():
-    assert _labels("the pads last about 400 short rides.") == ["≈ 400 rides"]
-    assert _labels("brush on 2 thin layers, then wait") == ["2 layers"]
-    assert _labels("Step 4 rinse") == []
-    assert _labels("Tip 2 sharpen") == []
-    assert _labels("add 1 clove") == ["1 clove"]  # one of a thing is singular
+    assert labels_of("the pads last about 400 short rides.") == ["≈ 400 rides"]
+    assert labels_of("brush on 2 thin layers, then wait") == ["2 layers"]
+    assert labels_of("Step 4 rinse") == []
+    assert labels_of("Tip 2 sharpen") == []
+    assert labels_of("add 1 clove") == ["1 clove"]  # one of a thing is singular
 
 
 def test_a_duration_in_two_units_is_one_value():
@@ -84,37 +80,37 @@ def test_a_price_whose_currency_is_unsaid_meets_any_currency():
 
 
 def test_a_bare_price_caption_is_a_price_anchor():
-    tl = Timeline.build(_INFO, [
+    tl = timeline_of(*[
         Segment(0.0, 8.0, "ocr", "Kettle K3", 0.95, "ocr"),
         Segment(0.0, 8.0, "ocr", "39.95", 0.95, "ocr"),
         Segment(0.5, 7.5, "speech", "Here is the kettle I bought last week, and it heats a litre fast.", 1.0, "asr")])
     anchors = find_anchors(tl, "Is the kettle's price right?")
     price = [a for a in anchors if "39.95" in a.value]
     assert len(price) == 1 and price[0].value == "¤39.95" and price[0].heading == "Price"
-    labelled = find_anchors(Timeline.build(_INFO, [Segment(0.0, 8.0, "ocr", "Now only 12.49!", 0.95, "ocr")]), "price?")
+    labelled = find_anchors(timeline_of(*[Segment(0.0, 8.0, "ocr", "Now only 12.49!", 0.95, "ocr")]), "price?")
     assert [a.value for a in labelled] == ["¤12.49"]
-    assert not any("39.95" in a.value for a in find_anchors(Timeline.build(_INFO, [
+    assert not any("39.95" in a.value for a in find_anchors(timeline_of(*[
         Segment(0.0, 8.0, "ocr", "Model 39.95.2", 0.95, "ocr")]), "price?"))
 
 
 def test_a_caption_restating_a_spoken_number_is_that_sentences_moment():
-    tl = Timeline.build(_INFO, [
+    tl = timeline_of(*[
         Segment(10.0, 16.0, "speech", "Mix 200 millilitres of milk into 300 of rye flour.", 1.0, "asr"),
         Segment(10.0, 18.0, "ocr", "300 g rye flour", 0.95, "ocr")])
     drafts = _drafts(tl)
     assert len(drafts) == 1
     assert [m.kind for m in drafts[0]["moments"]] == ["speech", "ocr"]
     # a caption naming another thing stays an anchor of its own
-    other = Timeline.build(_INFO, [
+    other = timeline_of(*[
         Segment(10.0, 16.0, "speech", "Mix 200 millilitres of milk into 300 of rye flour.", 1.0, "asr"),
         Segment(10.0, 18.0, "ocr", "300 g sugar", 0.95, "ocr")])
     assert len(_drafts(other)) == 2
 
 
 def test_a_chinese_caption_of_two_clauses_of_two_kinds_is_two_statements():
-    tl = Timeline.build(_INFO, [Segment(5.0, 12.0, "ocr", "每三天换一次水，每升水放两克盐。", 0.95, "ocr")])
+    tl = timeline_of(*[Segment(5.0, 12.0, "ocr", "每三天换一次水，每升水放两克盐。", 0.95, "ocr")])
     assert [[v.label() for v in d["q"]] for d in _drafts(tl)] == [["3 day"], ["2 g/L"]]
-    one = Timeline.build(_INFO, [Segment(5.0, 12.0, "ocr", "每三天换一次水，换到瓶口为止。", 0.95, "ocr")])
+    one = timeline_of(*[Segment(5.0, 12.0, "ocr", "每三天换一次水，换到瓶口为止。", 0.95, "ocr")])
     assert len(_drafts(one)) == 1
 
 
@@ -130,7 +126,7 @@ def test_a_chinese_caption_of_two_clauses_of_two_kinds_is_two_statements():
     ("fill 3 gallons", ["3 gallon"]),
 ])
 def test_spoken_prices_signs_and_halves(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text", [
@@ -141,7 +137,7 @@ def test_spoken_prices_signs_and_halves(text, labels):
     "Howdy paddlers, how are we all doing?",
 ])
 def test_hooks_and_greetings_are_no_anchors(text):
-    tl = Timeline.build(_INFO, [Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
+    tl = timeline_of(*[Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
     assert _drafts(tl) == []
 
 
@@ -150,7 +146,7 @@ def test_hooks_and_greetings_are_no_anchors(text):
     "Should you store a tomato seedling tray in full sun?",
 ])
 def test_a_question_about_the_thing_is_an_open_question(text):
-    tl = Timeline.build(_INFO, [Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
+    tl = timeline_of(*[Segment(1.0, 4.0, "speech", text, 1.0, "asr")])
     assert [d["kind"] for d in _drafts(tl)] == ["open_question"]
 
 
@@ -162,11 +158,11 @@ def test_a_question_about_the_thing_is_an_open_question(text):
     ("一包卖二十九块九毛", ["¥29.90"]),  # yuan and jiao
 ])
 def test_chinese_bounds_signs_halves_and_prices(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_a_bare_on_screen_value_is_named_by_the_panel_shown_with_it():
-    tl = Timeline.build(_INFO, [
+    tl = timeline_of(*[
         Segment(10.0, 20.0, "ocr", "1,800 rpm", 0.95, "ocr"),
         Segment(10.0, 20.0, "ocr", "Spin speed", 0.95, "ocr"),
         Segment(10.0, 20.0, "ocr", "Washer W2", 0.95, "ocr"),  # a model name with a number names no property
@@ -180,5 +176,5 @@ def test_a_bare_on_screen_value_is_named_by_the_panel_shown_with_it():
     ("每三年换一次土。", "换土间隔"),
 ])
 def test_a_chinese_frequency_is_headed_by_its_action(text, heading):
-    tl = Timeline.build(_INFO, [Segment(2.0, 8.0, "ocr", text, 0.95, "ocr")])
+    tl = timeline_of(*[Segment(2.0, 8.0, "ocr", text, 0.95, "ocr")])
     assert [a.heading for a in find_anchors(tl, "浇水和换土的数字对吗？")] == [heading]

@@ -9,14 +9,10 @@ from __future__ import annotations
 import pytest
 
 from vidsleuth.report.anchors import _drafts
-from vidsleuth.types import Segment, Timeline, VideoInfo
+from vidsleuth.types import Segment
 from vidsleuth.values import read_values, same_value
 
-_INFO = VideoInfo("x.mp4", 60.0, 25.0, 640, 360, 0, True, True, "h264", "aac", "x")
-
-
-def _labels(text: str) -> list[str]:
-    return [v.label() for v in read_values(text)]
+from .conftest import labels_of, timeline_of
 
 
 @pytest.mark.parametrize("text, labels", [
@@ -28,7 +24,7 @@ def _labels(text: str) -> list[str]:
     ("2 coats cover 10 m2", ["2 coats", "10 m²"]),  # "cover" is no "over": no bound
 ])
 def test_an_amount_that_covers_another_is_one_rate(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_a_coverage_rate_meets_a_spreading_rate_as_one_quantity():
@@ -45,7 +41,7 @@ def test_a_coverage_rate_meets_a_spreading_rate_as_one_quantity():
     ("a second later it beeps", ["1 s"]),
 ])
 def test_second_before_a_noun_is_the_ordinal(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 @pytest.mark.parametrize("text, dimension", [
@@ -61,26 +57,14 @@ def test_a_degree_from_a_line_of_sight_is_an_angle(text, dimension):
     assert v.dimension == dimension
 
 
-@pytest.mark.parametrize("text, form", [
-    ("thunder 5 km away", "point"), ("under 5 km", "upper"), ("温度超过30度", "lower"), ("水温低于5度", "upper"),
-])
-def test_bound_words_are_whole_words(text, form):
-    (v,) = read_values(text)
-    assert v.form == form
-
-
-def _tl(*segs: Segment) -> Timeline:
-    return Timeline(_INFO, tuple(sorted(segs, key=lambda s: s.start)))
-
-
 def test_bare_figures_shown_together_are_a_chart_not_an_anchor():
     speech = Segment(12.0, 17.9, "speech", "For the size and resolution, sit about 80 cm away.", 1.0, "asr")
     chart = [Segment(9.0, 19.0, "ocr", t, 0.9, "ocr") for t in ("32", "128", "512", "250000-", "chunkLen")]
-    drafts = _drafts(_tl(speech, *chart))
+    drafts = _drafts(timeline_of(speech, *chart))
     assert [d["moments"][0].kind for d in drafts] == ["speech"]
     # one number shown alone is still the screen's value for what is said meanwhile
-    alone = _drafts(_tl(Segment(20.0, 26.0, "ocr", "180", 0.95, "ocr"),
-                        Segment(20.1, 24.0, "speech", "Now weigh each portion of the mince to this.", 1.0, "asr")))
+    alone = _drafts(timeline_of(Segment(20.0, 26.0, "ocr", "180", 0.95, "ocr"),
+                                Segment(20.1, 24.0, "speech", "Now weigh each portion of the mince to this.", 1.0, "asr")))
     assert any(d.get("label") == "180" for d in alone)
 
 
@@ -91,7 +75,7 @@ def test_bare_figures_shown_together_are_a_chart_not_an_anchor():
     ("do 2 sessions every week", ["2 sessions/week"]), ("Check it every few weeks", []),
 ])
 def test_a_period_said_without_a_number_is_one_of_it(text, labels):
-    assert _labels(text) == labels
+    assert labels_of(text) == labels
 
 
 def test_every_week_contradicts_once_a_month():
@@ -100,6 +84,9 @@ def test_every_week_contradicts_once_a_month():
 
 
 @pytest.mark.parametrize("text, form", [
+    # bound words are whole words: "cover" holds no "over", "thunder" no "under"
+    ("thunder 5 km away", "point"), ("under 5 km", "upper"), ("温度超过30度", "lower"), ("水温低于5度", "upper"),
+    # a limit said as a place not to pass, or closed with "no longer" / "no more", is an upper bound
     ("don't go past four hours or the texture turns mushy.", "upper"),
     ("never leave it beyond 4 hours", "upper"),
     ("Sear for 60 seconds per side, no longer.", "upper"),
@@ -107,6 +94,6 @@ def test_every_week_contradicts_once_a_month():
     ("it went past 4 hours", "point"),
     ("cook 4 hours, no longer needed here", "point"),
 ])
-def test_a_limit_not_to_pass_is_an_upper_bound(text, form):
+def test_a_bound_is_read_as_it_is_said(text, form):
     (v,) = read_values(text)
     assert v.form == form
