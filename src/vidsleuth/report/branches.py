@@ -230,6 +230,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     idf = lambda w: math.log(1 + len(units) / (1 + df.get(w, 0)))  # noqa: E731
     about = objects(subject_words(topic))
     views = [views_of(a, about) for a in anchors]
+    things = [set().union(*v) for v in views]  # each anchor's thing-words over all its moments (``_said_of``)
     values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
     kinds = [kinds_in(vs) for vs in values]
     said_by = [anchor_words(a)[0] for a in anchors]
@@ -267,7 +268,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
         reached.add(passage.source.location)
-        for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], views, values)):
+        for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], things, values)):
             picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
@@ -297,12 +298,12 @@ def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: lis
     return out
 
 
-def _said_of(row: list[float], st: Statement, views: list[list[set[str]]], values: list[list]) -> set[int]:
+def _said_of(row: list[float], st: Statement, things: list[set[str]], values: list[list]) -> set[int]:
     """The anchors a statement of several values says value by value: a reading introduced by the anchor's
     thing-word, with a value agreeing with the anchor's ("Replace the batteries once a year, unless it is a
     ten-year sealed alarm" speaks of the battery's year as well as the alarm's ten)."""
     return {j for j, s in enumerate(row) if s > 0 and len(st.readings) > 1 and any(
-        objects(set(r.near)) & set().union(*views[j]) and any(agrees(r.value, v) for v in values[j]) for r in st.readings)}
+        objects(set(r.near)) & things[j] and any(agrees(r.value, v) for v in values[j]) for r in st.readings)}
 
 
 def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:
