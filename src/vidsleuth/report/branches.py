@@ -269,7 +269,9 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             continue
         reached.add(passage.source.location)
         for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], things, values)):
-            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside))
+            # the anchor's own figure speaks of it, whatever it calls the thing ("no longer … Flattop chains at 0.5%")
+            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j],
+                                       i in beside and not scope.states_own(said, values[j])))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
 
@@ -332,8 +334,9 @@ def _compared(d: Decision) -> bool:
 def _rank_of(d: Decision) -> tuple:
     """How a source's decisions for one anchor are ordered: a value compared first; among the rows
     of a table of cases, the row that states the video's value is the video's case ("| Poultry |
-    165 |" for a 74 °C core, not "| Fish | 145 |"); then confidence by score."""
-    return _compared(d), bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score
+    165 |" for a 74 °C core, not "| Fish | 145 |"); one of the video's own case before one set beside it; then confidence by score."""
+    return (_compared(d), not d.candidate.beside,
+            bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score)
 
 
 def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None) -> list[Decision]:
@@ -366,7 +369,7 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
     per: Counter = Counter()
     said: dict[str, set[str]] = {}  # per anchor, the statements already kept
     for d in sorted(best.values(), key=lambda d: (-_compared(d), -d.candidate.score)):
-        aid, text = d.candidate.anchor_id, _plain(d.candidate.excerpt)
+        aid, text = d.candidate.anchor_id, " ".join(re.sub(r"[^\w\s]", " ", d.candidate.excerpt.lower()).split())
         if text in said.setdefault(aid, set()):
             out.append(d)  # the same statement in a mirror, a print version or another edition: one more source
             continue
@@ -381,10 +384,6 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
         out.append(d)
     order = {id(d.candidate): i for i, d in enumerate(decided)}  # a decision set beside is a new record
     return sorted(out, key=lambda d: order[id(d.candidate)])
-
-
-def _plain(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
 def run_branches(anchors: list[Anchor], candidates: list[Candidate], decide, *, workers: int = 4) -> list[Decision]:

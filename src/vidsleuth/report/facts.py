@@ -48,13 +48,14 @@ except ImportError:  # the search extra is not installed: recorded in run.json a
 DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
                    "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
                    "voltage": "voltage", "energy": "energy", "ratio": "percent", "proportion": "ratio", "steps": "steps", "frequency": "speed",
-                   "charge": "capacity", "concentration": "concentration"}
+                   "charge": "capacity", "concentration": "concentration", "luminance": "brightness",
+                   "illuminance": "brightness"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
 costs costing priced value number count total maximum minimum max min limit setting settings recommended recommend
 recommends recommendation guidance spec specs specification figure figures measured reading rated apart spacing
-distance""".split())
+distance brightness bright""".split())
 _GENERIC = set("""use used using set make makes made get gets take takes need needs needed should must can could would
 will may might keep kept put let go goes going want way thing things also just really very well good best better new
 now today video guide page article holds hold has have gives give uses puts out off cuts delivers produces offers provides reaches step steps first second third one two lot bit quite right least most about around
@@ -231,6 +232,18 @@ def _header_unit(header: str) -> str:
     return tail if any(not v.dimension.startswith("count:") for v in read_values(f"1 {tail}")) else ""
 
 
+_CLOCK = {"h:mm": ("h", "min"), "hh:mm": ("h", "min"), "m:ss": ("min", "s"), "mm:ss": ("min", "s"),
+          "min:sec": ("min", "s"), "h:mm:ss": ("h", "min", "s"), "hh:mm:ss": ("h", "min", "s")}
+
+
+def _clock(cell: str, unit: str) -> str:
+    """A duration written as a clock under a header that says so ("1:30" under "Time (h:mm)"): 1 h 30 min."""
+    parts, names = cell.strip().split(":"), _CLOCK[unit.strip().lower()]
+    if len(parts) != len(names) or not all(x.isdigit() for x in parts):
+        return cell
+    return " ".join(f"{int(x)} {n}" for x, n in zip(parts, names) if int(x)) or f"0 {names[-1]}"
+
+
 def read_row(row: str, header: str) -> Statement:
     """A table row under its header as (subject, value) pairs: the row's label and the column's
     header are the subject, the header's unit completes a bare number."""
@@ -241,7 +254,8 @@ def read_row(row: str, header: str) -> Statement:
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
-        vals = read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
+        vals = read_values(_clock(cell, unit)) if _CLOCK.get(unit.strip().lower()) else []
+        vals = vals or read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
         lead = re.match(r"\s*(\d[\d.,]*)\s*(?:\(|$)", cell) if unit else None
         if lead and not any(v.start == 0 for v in vals):  # "70 (65 W charger)" under "Charging time (min)": 70 min
             vals = read_values(f"{lead.group(1)} {unit}") + vals

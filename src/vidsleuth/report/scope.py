@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..values import SCALE, aligned, kinds_in, kinds_of
+from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
@@ -31,7 +31,9 @@ def other_case(st: Statement, video_values: list) -> bool:
     than the one the video states (a 75 kg rider): the rows around the video's are not about it."""
     for case in st.cases:
         mine = [v for v in video_values if v.comparable(case)]
-        if mine and not any(case.lo - 1e-9 <= v.point <= case.hi + 1e-9 for v in mine):
+        # within a rounded conversion: a video's 2.5 cm steak is the "1 inch" row's case
+        if mine and not any(case.lo - MATCH * abs(v.point) - 1e-9 <= v.point <= case.hi + MATCH * abs(v.point) + 1e-9
+                            for v in mine):
             return True
     return False
 

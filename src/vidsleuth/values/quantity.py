@@ -43,6 +43,7 @@ def registry():
     ureg.define("pH = [acidity]")
     ureg.define("spf = [sun_protection]")  # a sunscreen's sun protection factor, written before its number
     ureg.define("dB_level = [sound_level]")  # a sound level as a spec states it; pint's decibel is a ratio
+    ureg.define("luminance_nit = [screen_luminance]")  # a screen's cd/m²; pint's would equal a lux (its steradian has no dimension)
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
     ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
     ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless
