@@ -78,7 +78,7 @@ def test_a_line_shown_at_another_time_is_not_joined():
 @pytest.mark.parametrize("text, labels", [
     ("keep the cadence at 85 pedal strokes per minute", ["85 strokes/min"]),
     ("most puppies need 3 meals a day", ["3 meals/day"]),
-    ("do 2 sessions every week", ["2 sessions/week"]),
+    ("do 2 sessions every week", ["2×/week"]),  # occasions per period: a frequency
     ("space the seedlings 3 rows a week apart", ["3 rows", "1 week"]),  # a spacing in time, no rate
     ("apply 4 coats, then wait", ["4 coats"]),
 ])

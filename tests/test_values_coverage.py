@@ -39,6 +39,8 @@ def test_a_coverage_rate_meets_a_spreading_rate_as_one_quantity():
     ("wait a second", ["1 s"]),
     ("hold it for a second, then release", ["1 s"]),
     ("a second later it beeps", ["1 s"]),
+    ("Never leave a baby in the bath, not even for a second.", []),  # a manner of speaking, no length of time
+    ("just a minute, that's not right", []),
 ])
 def test_second_before_a_noun_is_the_ordinal(text, labels):
     assert labels_of(text) == labels
@@ -72,7 +74,7 @@ def test_bare_figures_shown_together_are_a_chart_not_an_anchor():
     ("Test your smoke alarm every week by pressing the button.", ["1 week"]),
     ("water it every other day", ["2 day"]), ("clean it every second week", ["2 week"]), ("beep every second", ["1 s"]),
     ("Every day I dose it to 2 ppm.", ["2 ppm"]),  # a habit that opens the sentence is not the figure
-    ("do 2 sessions every week", ["2 sessions/week"]), ("Check it every few weeks", []),
+    ("do 2 sessions every week", ["2×/week"]), ("Check it every few weeks", []),
 ])
 def test_a_period_said_without_a_number_is_one_of_it(text, labels):
     assert labels_of(text) == labels
@@ -97,3 +99,19 @@ def test_every_week_contradicts_once_a_month():
 def test_a_bound_is_read_as_it_is_said(text, form):
     (v,) = read_values(text)
     assert v.form == form
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Do this five days a week and take the weekends off.", ["5×/week"]),
+    ("Train each major muscle group on 2 to 3 days per week.", ["2–3×/week"]),
+    ("Ballistic work: 2 to 3 sessions per week, with at least 48 hours between sessions.", ["2–3×/week", "≥ 48 h"]),
+    ("In earlier editions we prescribed 100 swings on five days every week.", ["100 swings", "5×/week"]),
+])
+def test_occasions_per_period_are_a_frequency(text, labels):
+    assert labels_of(text) == labels
+
+
+def test_a_frequency_of_days_meets_one_of_sessions():
+    five, two_three = read_values("five days a week")[0], read_values("2 to 3 sessions per week")[0]
+    assert five.comparable(two_three) and not two_three.contains(five)
+    assert not five.comparable(read_values("at least 48 hours")[0])  # how often is not how long

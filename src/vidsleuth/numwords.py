@@ -134,6 +134,9 @@ _ORDINAL_UNIT = re.compile(r"\s+second\s+(?!(?:or|and|to|of|later|before|after|a
                            r"[a-z]{2,}", re.I)
 
 
+_IDIOM = re.compile(r"\b(?:even|just|hang on)(?:\s+for)?\s+$", re.I)
+
+
 def _small(m: re.Match) -> str:
     """"an hour" is one hour, but "60 km an hour" is a rate and "twice a day" a frequency: an
     article after a unit or a frequency word stays; "a cup" is one cup only as "a cup of …"."""
@@ -142,6 +145,8 @@ def _small(m: re.Match) -> str:
     if _ORDINAL_UNIT.match(m.string, m.end()):
         return m.group(1)  # "a second coat", "one second layer": the ordinal, not a second of time
     if word in ("a", "an"):
+        if _IDIOM.search(before) and re.match(r"\s+(?:second|minute)\b", m.string[m.end():], re.I):
+            return m.group(1)  # "not even for a second", "just a minute": no length of time, a manner of speaking
         if before.split() and before.split()[-1].lower() in UNITS or _FREQUENCY.search(before):
             return m.group(1)
         period = re.match(r"\s+(day|week|month|year|night)\b(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)",

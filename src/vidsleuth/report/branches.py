@@ -51,6 +51,7 @@ class Candidate:
     score: float
     by_topic: bool = False  # linked only through the video's topic, not by a word of the anchor's subject
     beside: bool = False  # a row for another item of a comparison table: its value is set beside the video's
+    own: bool = False  # it states the anchor's own figure: of a source's statements, its word on that figure
 
     @property
     def context(self) -> str:
@@ -269,9 +270,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             continue
         reached.add(passage.source.location)
         for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], things, values)):
-            # the anchor's own figure speaks of it, whatever it calls the thing ("no longer … Flattop chains at 0.5%")
-            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j],
-                                       i in beside and not scope.states_own(said, values[j])))
+            own = scope.states_own(said, values[j])  # it speaks of it, whatever it calls the thing ("… Flattop chains at 0.5%")
+            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside and not own, own))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
 
@@ -334,8 +334,9 @@ def _compared(d: Decision) -> bool:
 def _rank_of(d: Decision) -> tuple:
     """How a source's decisions for one anchor are ordered: a value compared first; among the rows
     of a table of cases, the row that states the video's value is the video's case ("| Poultry |
-    165 |" for a 74 °C core, not "| Fish | 145 |"); one of the video's own case before one set beside it; then confidence by score."""
-    return (_compared(d), not d.candidate.beside,
+    165 |" for a 74 °C core, not "| Fish | 145 |"); one of the video's own case before one set beside it, and one that
+    states the video's figure ("up to 100 Wh", not "larger batteries (101–160 Wh)"); then confidence by score."""
+    return (_compared(d), not d.candidate.beside, d.candidate.own,
             bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score)
 
 

@@ -37,7 +37,7 @@ REVISION = re.compile(
 # "there is enough water" is no such judgement
 REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                      r"(?:isn't|aren't|wasn't|weren't) enough|insufficient|rather than|instead of|no longer|wrong|myths?|"
-                     r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|"
+                     r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|overblown|overrated|bogus|debunked|"
                      r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?)\b"
                      r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|误区|谣言|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
 # a sentence labelled as a myth states its claim to reject it: "Myth 2: You have to wait 15 minutes", "误区：…"
@@ -50,7 +50,7 @@ DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
 BOUND_WORDS = re.compile(r"\b(?:not|no|never)\s+(?:be\s+|go\s+|get\s+|become\s+|run\s+)?(?:more|less|fewer|[a-z]{2,}er) than\b|"
                          r"\bnot\s+(?:be\s+)?exceed\w*|\bnot below\b|"
-                          r"\b(?:do not|don'?t|never)\s+(?:\w+\s+){0,5}?(?:below|above|under|over|beyond|exceed\w*|"
+                          r"\b(?:do not|don'?t|never|not to)\s+(?:\w+\s+){0,5}?(?:below|above|under|over|beyond|exceed\w*|"
                           r"(?:more|less|fewer|longer|shorter|higher|lower) than)\b|"  # "do not leave it for more than 30 minutes"
                           r"\bnot above\b|\bnot under\b|\bnot over\b|不超过|不少于|不低于|不高于|不多于", re.I)
 EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?|matters?|important|helps?|causes?|"
@@ -192,7 +192,11 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
 # "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed
 PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:\w+\s+)?(?:suggested|recommended|"
-                         r"said|advised|gave|stated|listed|called for|told)|\bused to (?:recommend|suggest|say|advise|call for)"
+                         r"said|advised|gave|stated|listed|called for|told|prescribed|specified)"
+                         # "In earlier editions of this programme we prescribed 100 swings"
+                         r"|\b(?:in|for)\s+(?:the\s+)?(?:earlier|previous|older|former|past|first)\s+(?:editions?|versions?)"
+                         r"(?:\s+of\s+(?:this|our|the)\s+\w+)?,?\s+(?:we|they|it|i)\s+(?:\w+\s+)?(?:suggested|recommended|said|"
+                         r"advised|gave|stated|listed|called for|told|prescribed|specified)|\bused to (?:recommend|suggest|say|advise|call for)"
                          r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
                          r"said|advised|stated|told|taught))\b[^.;:!?]{0,60}$"
                          r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
@@ -211,3 +215,12 @@ def own_case(text: str) -> bool:
     """Whether the sentence tells of the writer's own case, not the advice of a page (see ``OWN_CASE``)."""
     return bool(OWN_CASE.search(text) and not ADVICE.search(text) and not QUESTION.search(text)
                 and not DISPUTE.search(text) and not REVISION.search(text))
+
+
+# a figure used as the name of a piece of advice ("The 20% rule is overblown", "the 16 kg advice", "every "80% limit"
+# toggle"): the sentence speaks about the advice, and takes a stance only where it says one
+NAMED_FIGURE = re.compile(r"^[\"'”’]?\s*-?\s*(rule|advice|guideline|recommendation|figure|number|limit|myth|claim|target|"
+                          r"mark|threshold|cap|setting|toggle)s?\b", re.I)
+# ...and endorses it where it says so ("the 20% rule works", "the 80% limit is sound advice")
+ENDORSED = re.compile(r"\b(?:works?|worked|holds?|held up|is (?:right|correct|sound|fine|good|spot on|sensible|accurate)|"
+                      r"makes sense|good advice|sound advice|still (?:stands|applies|valid))\b", re.I)

@@ -256,6 +256,8 @@ def read_row(row: str, header: str) -> Statement:
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
         vals = read_values(_clock(cell, unit)) if _CLOCK.get(unit.strip().lower()) else []
         vals = vals or read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
+        bare = re.match(r"\s*(\d[\d.,]*(?:\s*(?:–|-|to)\s*\d[\d.,]*)?)\s+([a-z].*)$", cell, re.I) if unit and not vals else None
+        vals = vals or (read_values(f"{bare.group(1)} {unit} {bare.group(2)}") if bare else [])  # "120 max" under "(°F)"
         lead = re.match(r"\s*(\d[\d.,]*)\s*(?:\(|$)", cell) if unit else None
         if lead and not any(v.start == 0 for v in vals):  # "70 (65 W charger)" under "Charging time (min)": 70 min
             vals = read_values(f"{lead.group(1)} {unit}") + vals

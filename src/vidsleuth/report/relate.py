@@ -58,6 +58,7 @@ from .cues import (
     DISPARAGE,
     DISPUTE,
     EARLIER,
+    ENDORSED,
     EXPLAIN,
     FINITE,
     FOLLOWED,
@@ -68,6 +69,7 @@ from .cues import (
     INSTRUCTION,
     KEEP,
     MYTH_LABEL,
+    NAMED_FIGURE,
     NEW_SUBJECT,
     PAST_ADVICE,
     POINTER,
@@ -333,6 +335,10 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     lead = None if row else CONDITION.match(excerpt_norm)  # "If the seat moves more than 1 inch, tighten it": its limit
     if lead and r.value.end <= lead.end() and boundary(r.value, a) and r.value.form != a.form:
         return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
+    named = None if row or later or own_case(excerpt_norm) else NAMED_FIGURE.match(excerpt_norm[r.value.end:])
+    if named and _agrees(r.value, a) and re.search(r"\b(?:the|that|this|your|every|an?)\W*$", excerpt_norm[:r.value.start], re.I):
+        if not ENDORSED.search(excerpt_norm):
+            return "", f"names the video's {a.label()} as a {named.group(1).lower()}: no stance of its own", 0.0
     if _agrees(r.value, a):
         return _agreeing(a, r, excerpt_norm, row, later, unsaid)
     was = next((q for b, q in pairs if foreign.get(id(q)) == "former" and _agrees(q.value, b) and not re.search(  # a preference

@@ -91,7 +91,7 @@ _POST_APPROX = re.compile(r"^\s*(?:or so\b|左右|上下)", re.I)
 _TOLERANCE = re.compile(r"^\s*(?:±|\+/-|plus or minus)\s?(\d+(?:\.\d+)?)", re.I)
 _NOT_COUNTED = set("""the a an and or of to in on at for by with from as is are was were be been it its this that these
 those than then per each every more less most least about times time am pm bc ad percent minutes hours seconds days weeks
-minus plus negative
+minus plus negative max min maximum minimum
 years months degrees""".split()) | {m for m in ("january february march april may june july august september october "
                                               "november december jan feb mar apr jun jul aug sep sept oct nov dec").split()}
 
@@ -197,6 +197,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
     if raw in ("G", "M", "S", "H") or raw in ("M2", "M3") and text != text.upper():
         # unit symbols are case-sensitive: "800G", "5M", "12S", "four M3 bolts" are names (a caption all in capitals is not)
         return False
+    if raw == "s" and re.fullmatch(r"(?:1[6-9]|20)\d0", m.group("a")) and re.search(r"\d0s$", m.group(0)):
+        return False  # "the 2000s", "1990s": a decade, not seconds
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
         return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
     if spelled in ("分", "日", "年", "度", "元", "块", "升", "米") and not has_cjk(text[max(0, m.start() - 4):m.end() + 2]):

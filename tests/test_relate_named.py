@@ -1,0 +1,44 @@
+"""Phrasings a development set by another hand wrote that the rules misread: a figure used as the name of
+a piece of advice ("the 20% rule") takes a stance only where the sentence says one; the same negated
+bound on both sides agrees; advice an earlier edition "prescribed" is the former figure; a decade
+("the 2000s") is no time; how often is a frequency whatever occasions it counts; and of one source's
+records for an anchor, the one that states the video's figure is kept."""
+
+from collections import Counter
+
+import pytest
+
+from vidsleuth.report.branches import Candidate, Decision, select
+from vidsleuth.report.sources import Passage
+from vidsleuth.report.types import Source
+
+from .conftest import relation_of
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    ("Try not to let it drop below 20%.", "The 20% rule is overblown.", "contradicts"),
+    ("Try not to let it drop below 20%.", "The 20% rule works well.", "supports"),
+    ("Start with a 16 kilogram bell.", "The 16 kg advice is from the 2000s.", None),
+    ("Set a charge limit of 80%.", 'That is the chemistry behind every "80% limit" toggle.', None),
+    ("Try not to let it drop below 20%.", "Try not to let the battery drop below 20% on a regular basis.", "supports"),
+    ("Try not to let it drop below 20%.", "Try not to let the battery drop below 40%.", "contradicts"),
+    ("Do this five days a week and take the weekends off.",
+     "In earlier editions of this programme we prescribed 100 swings on five days every week.", "updates"),
+    ("Do this five days a week and take the weekends off.",
+     "Ballistic kettlebell work such as swings: 2 to 3 sessions per week, with at least 48 hours between sessions.",
+     "contradicts"),
+])
+def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
+    assert relation_of(anchor, excerpt) == relation
+
+
+def test_of_one_sources_records_the_one_stating_the_videos_figure_is_kept():
+    page = Source(id="d1", kind="document", title="Lithium batteries and air travel", location="/x/air.html")
+    said = Candidate("A1", Passage(page, "Passengers may carry batteries rated up to 100 Wh in carry-on baggage.", "text"),
+                     "Passengers may carry batteries rated up to 100 Wh in carry-on baggage.", 0.66, own=True)
+    other = Candidate("A1", Passage(page, "With approval, two spare larger batteries (101–160 Wh).", "text"),
+                      "With approval, two spare larger batteries (101–160 Wh).", 1.08)
+    decided = [Decision(other, "contradicts", "the source gives 101–160 Wh", 0.85, "rules"),
+               Decision(said, "supports", "the video's 100 Wh is inside the source's ≤ 100 Wh", 0.9, "rules")]
+    (kept,) = select(decided, 3, Counter())
+    assert kept.relation == "supports"
