@@ -27,6 +27,11 @@ from .conftest import relation_of
     ("Do this five days a week and take the weekends off.",
      "Ballistic kettlebell work such as swings: 2 to 3 sessions per week, with at least 48 hours between sessions.",
      "contradicts"),
+    ("In a warm kitchen, it should double in about six hours.",  # a time it takes, not a difference
+     "A healthy starter at room temperature should roughly double in volume within 4 to 8 hours.", "supports"),
+    ("About one ounce of water per pound of body weight,",
+     "We previously repeated the common rule of thumb that a dog needs about one ounce of water per pound each day.",
+     "updates"),
 ])
 def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation

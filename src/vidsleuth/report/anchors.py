@@ -31,6 +31,7 @@ from dataclasses import replace
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
+from .premise import counted_parts, hook, sets_up
 from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
 from .types import Anchor, Moment
 from .wording import zh_heading
@@ -71,6 +72,8 @@ def _is_question(sentence: str) -> bool:
 
 
 def _kind(sentence: str) -> str:
+    if hook(sentence, _TO_VIEWER) or sets_up(sentence) or counted_parts(quantities(sentence)):
+        return "aside"  # a hook, the case the video sets up, a count of its own parts: no claim (``premise``)
     if quantities(sentence):
         return "parameter"
     if codes(sentence):

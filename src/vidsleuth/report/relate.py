@@ -169,7 +169,9 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
     apart = DELTA_AFTER.search(after)  # "18 to 24 inches apart" is a spacing where the video spaces plants "60 cm apart"
     apart = apart and not _video_says(re.sub(r"^\s*or \d+(?:\.\d+)?\s+", "", apart.group(0)), anchor_text_)
     if not CHANGE.search(anchor_text_) and (delta or apart or (
-            re.search(r"\bwithin\s*$", before) and (r.value.form == "range" or re.match(r"\s*of\b", after)))):
+            # "within 1–2 °C of the tank" is a difference; "double within 4 to 8 hours" a time it takes
+            re.search(r"\bwithin\s*$", before) and (r.value.form == "range" and r.value.dimension != "time"
+                                                     or re.match(r"\s*of\b", after)))):
         return "difference"  # the video states a setting, the source a change of one
     said = REPORTED.search(before)
     if said and not FOLLOWED.search(before[:said.start()]):  # "我按视频说的每7天浇一次水": the writer followed it

@@ -1,0 +1,45 @@
+"""What a video says with a number that is no claim a source could check: the case it sets up ("For a
+65 pound adult dog,", "we're doing an oil change on a sedan with a two liter engine", "Today's screen is
+a 27-inch panel"), a count of its own parts ("the five numbers I check", "three mistakes"), and a hook put
+to the viewer ("Want a stronger back in 10 minutes a day?"). The anchors stage leaves these out."""
+
+from __future__ import annotations
+
+import re
+
+from ..numwords import normalise
+from ..values import read_values
+
+# a count of the video's own parts or of kinds of things: the count is how the video is organised
+DISCOURSE = frozenset("""number thing tip step way rule mistake reason question idea trick secret fact point variety type
+kind option lesson part item sign habit myth""".split())
+# the case the video is about, told as the situation, not advised: "for a …", present narration, a show-and-tell
+# ("This is a 625 Wh battery" is a review's claim about its product, not a scene)
+_FRAME = re.compile(r"^\W*(?:(?:so|now|okay|ok|and|well|alright)\W+)?for an?\b|\b(?:we'?re|we are|i'?m|i am|today|let'?s)\b",
+                    re.I)
+_ADVICE = re.compile(r"\b(?:should|must|need|needs|always|never|don'?t|do not|make sure|aim|keep|try|use|set|"
+                     r"recommend\w*|at least|at most|no more than|up to|under|over|below|above)\b", re.I)
+_ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an)\s*$", re.I)
+_NOUN_AFTER = re.compile(r"^[\s-]*(?!(?:of|per|a|an|and|or|to|for|in|on|at|is|are|was|each|every|from|with)\b)(?:[a-z]|\d+[a-z])", re.I)
+
+
+def counted_parts(values) -> bool:
+    """Every value counts the video's own parts or kinds ("5 numbers", "6 varieties")."""
+    return bool(values) and all(v.dimension.startswith("count:") and v.dimension[6:].split("/")[0] in DISCOURSE
+                                for v in values)
+
+
+def sets_up(text: str) -> bool:
+    """The sentence tells the case the video is about with its figures as attributes ("a 65 pound adult dog",
+    "a two liter engine"), in a frame that sets the scene, and advises nothing."""
+    norm = normalise(text)
+    values = read_values(norm, normalised=True)
+    if not values or not _FRAME.search(norm) or _ADVICE.search(norm):
+        return False
+    return all(_ATTRIBUTIVE_BEFORE.search(norm[:v.start]) and _NOUN_AFTER.match(norm[v.end:]) for v in values)
+
+
+def hook(text: str, to_viewer: re.Pattern) -> bool:
+    """A question put to the viewer, whatever figure it names ("Want a stronger back in 10 minutes a day?")."""
+    s = text.strip()
+    return s.endswith(("?", "？")) and bool(to_viewer.search(re.split(r"(?<=[.!。！])\s*", s)[-1] or s))

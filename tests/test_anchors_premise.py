@@ -1,0 +1,32 @@
+"""Sentences with a number that are no claim (``report.premise``), as development sets by other hands said
+them: the case the video sets up, a count of its own parts, a hook put to the viewer; beside claims that
+look like them and stay anchors."""
+
+import pytest
+
+from vidsleuth.report.anchors import _kind
+
+
+@pytest.mark.parametrize("sentence", [
+    "For a 65 pound adult dog,",
+    "we're doing a full oil change on a compact sedan with a two liter engine.",
+    "Today's screen is a 27-inch 1440p panel.",
+    "Here are the five numbers I check every single week.",
+    "Today I'm planting out six varieties that started life on my windowsill.",
+    "Want a stronger back and better conditioning in 10 minutes a day?",
+])
+def test_a_setup_a_count_of_parts_or_a_hook_is_no_anchor(sentence):
+    assert _kind(sentence) == "aside"
+
+
+@pytest.mark.parametrize("sentence", [
+    "If you're a beginner, start with a 16 kilogram bell.",
+    "For a 10-inch pizza, bake at 250 degrees.",
+    "Today we bake at 230 degrees.",
+    "This is a 625 Wh battery.",  # a review's claim about its product
+    "I use a 40 mm bit at 18,000 rpm.",
+    "Your goal is 100 swings a day.",
+    "Check these three numbers: 7.4, 3 ppm and 100 °F.",
+])
+def test_claims_that_look_like_them_stay(sentence):
+    assert _kind(sentence) == "parameter"
