@@ -32,6 +32,10 @@ from .conftest import relation_of
     ("About one ounce of water per pound of body weight,",
      "We previously repeated the common rule of thumb that a dog needs about one ounce of water per pound each day.",
      "updates"),
+    ("and drain and refill the whole tub every three months.",
+     "Previously our owner's guide said to drain and refill every 3 months.", "updates"),
+    ("Before any of that, harden them off outside for 10 days.",
+     "We used to tell readers that seven to ten days of hardening off was enough.", "updates"),
 ])
 def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation

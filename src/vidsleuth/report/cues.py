@@ -191,12 +191,12 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
 # advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
 # "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed
-PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:\w+\s+)?(?:suggested|recommended|"
+PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:[\w']+\s+){0,4}?(?:suggested|recommended|"
                          r"said|advised|gave|stated|listed|called for|told|prescribed|specified|repeated|published|printed)"
                          # "In earlier editions of this programme we prescribed 100 swings"
                          r"|\b(?:in|for)\s+(?:the\s+)?(?:earlier|previous|older|former|past|first)\s+(?:editions?|versions?)"
                          r"(?:\s+of\s+(?:this|our|the)\s+\w+)?,?\s+(?:we|they|it|i)\s+(?:\w+\s+)?(?:suggested|recommended|said|"
-                         r"advised|gave|stated|listed|called for|told|prescribed|specified)|\bused to (?:recommend|suggest|say|advise|call for)"
+                         r"advised|gave|stated|listed|called for|told|prescribed|specified)|\bused to (?:recommend|suggest|say|advise|call for|tell|give|list)"
                          r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
                          r"said|advised|stated|told|taught))\b[^.;:!?]{0,60}$"
                          r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
