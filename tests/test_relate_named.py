@@ -36,6 +36,8 @@ from .conftest import relation_of
      "Previously our owner's guide said to drain and refill every 3 months.", "updates"),
     ("Before any of that, harden them off outside for 10 days.",
      "We used to tell readers that seven to ten days of hardening off was enough.", "updates"),
+    ("On the road, try not to let it drop below 20%.", "A lithium-ion cell charged to 100% sits at about 4.2 volts.", None),
+    ("On the road, try not to let it drop below 20%.", "Letting it drop to 10% now and then is fine.", "contradicts"),
 ])
 def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation

@@ -351,6 +351,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                 0.9 if later.startswith("stated as a revision") else 0.8)
     if a.dimension.startswith("money:") and not earlier:  # a seller sets a price and moves it: another one is a later one
         return "updates", f"the source gives the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
+    if a.form in ("lower", "upper") and r.value.form in ("point", "approx", "range") and a.contains(r.value):
+        # "charged to 100%" is no dispute of "don't let it drop below 20%": a figure well inside a limit keeps it
+        return "", f"states {r.value.label()}, inside the video's limit {a.label()}: neither for nor against it", 0.0
     return "contradicts", f"the source gives {r.value.label()} where the video has {a.label()}", 0.85
 
 
