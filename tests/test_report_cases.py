@@ -50,7 +50,7 @@ def test_a_screens_brightness_is_a_luminance(text, lo, hi):
     assert not v.comparable(read_values("500 lux")[0])  # an illuminance of the room is another quantity
 
 
-def test_a_revision_of_the_anchors_own_figure_is_not_set_beside_it():
+def test_a_revision_of_the_anchors_own_figure_is_not_set_apart():
     page = Source(id="d1", kind="document", title="Flattop chain wear: new guidance", location="/x/flattop.html")
     other = Source(id="d2", kind="document", title="Chain wear and replacement", location="/x/wear.html")
     said = ["With the new gauge, we no longer recommend replacing 12-speed Flattop chains at 0.5%.",
@@ -65,9 +65,7 @@ def test_a_revision_of_the_anchors_own_figure_is_not_set_beside_it():
     got = [c for c in rank([wear], passages, title="When to replace your bike chain", heard=heard,
                            topic="When to replace your bike chain Is the chain advice current?")
            if c.passage.source is page]
-    beside = {c.excerpt: c.beside for c in got}
-    assert beside[said[0]] is False and beside[said[1]] is True
-    # of one source's two revisions, the one about the video's own figure is the record kept, as an update
-    decided = [Decision(c, "updates", "stated as a revision", 0.8, "rules") for c in got]
-    (kept,) = select(decided, 3, Counter())
+    # the revision of the video's own figure is linked as it is; the page's other figure, for its own thing, is set apart
+    assert {c.excerpt: c.beside for c in got} == {said[0]: False}
+    (kept,) = select([Decision(c, "updates", "stated as a revision", 0.8, "rules") for c in got], 3, Counter())
     assert (kept.candidate.excerpt, kept.relation) == (said[0], "updates")

@@ -1,6 +1,6 @@
 """Statements about their own page's thing, which the video never names (``scope.page_things``): on a
-sibling page (a varnish page beside a wall-paint video) they are no evidence; on a page that names the
-video's thing too (a paint-versus-limewash page) they are set beside the video's value. Invented pages."""
+sibling page (a varnish page beside a wall-paint video) they are no evidence; on a page that compares it
+with the video's thing (a limewash-or-emulsion page) they are set beside the video's value. Invented pages."""
 
 from vidsleuth.report.branches import Decision, rank, select
 from vidsleuth.report.relate import relate_rules
@@ -79,3 +79,18 @@ def test_chinese_character_pairs_are_no_page_things():
         ("盆栽浇水", "见干见湿。"), ("花肥用量表", "每升水兑1克复合肥。")])]
     units = [(p, p.text) for page in pages for p in page]
     assert page_things(units, heard=set(), own={"绿萝"}) == (set(), set())
+
+
+def test_a_sibling_page_that_names_the_videos_thing_in_passing_is_still_no_evidence():
+    # "adult" is a word of the video's thing ("adult dog"), and the cat page says it too: its cat figures stay apart
+    anchor = Anchor("A1", "parameter", "Treats should be no more than 10% of those calories.", "", "",
+                    (Moment(3.0, 7.0, "speech", "Treats should be no more than 10% of those calories."),))
+    pages = (_page("dogs", "Feeding your adult dog", "Treats should make up no more than 10% of a dog's calories.")
+             + _page("cat", "Cat feeding guide", "Treats should stay under 10% of a cat's daily calories.",
+                     "An adult cat of about 10 lb needs roughly 200 kcal a day.")
+             + _page("water", "How much water does a dog need?", "About one ounce per pound of body weight.")
+             + _page("meals", "Why two meals a day", "Most adult dogs do best on two meals a day."))
+    cands = rank([anchor], pages, topic="Feeding an adult dog How much should my adult dog eat?",
+                 title="Feeding an adult dog", heard="Treats should be no more than 10% of those calories. adult dog kibble")
+    got = {c.passage.source.id for c in cands}
+    assert "dogs" in got and "cat" not in got

@@ -15,7 +15,7 @@ COMPARE = re.compile(r"\b(compared (?:with|to)|by comparison|whereas|versus|vs\.
 # a page's title that sets things side by side: "A vs B", "Squeeze filters compared", "A or B: which…",
 # "What's the difference", "储水式与即热式热水器对比", "韩式泡菜和四川泡菜有什么不同"
 COMPARISON_TITLE = re.compile(r"\b(?:vs\.?|versus|compared|comparisons?|comparing|head[- ]to[- ]head|differences? between|"
-                               r"what'?s the difference|which is better)\b|对比|比较|区别|差别|差异|有什么不同|有何不同|哪个好", re.I)
+                               r"what'?s the difference|which is better|which (?:one )?should you)\b|^[^:?\d]{1,40}\bor\b[^:?\d]{1,40}\?|对比|比较|区别|差别|差异|有什么不同|有何不同|哪个好", re.I)
 REVISION = re.compile(
     r"\b(now (?:recommend|advise|suggest|specif|call|require|say|list|set|use|state|rate|quote|give|put|defin|consider|class|"
     r"describ|teach|taught)\w*|revised|revision|updated?|"

@@ -8,7 +8,9 @@ from __future__ import annotations
 import math
 import re
 
+from ..numwords import normalise
 from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
+from .cues import REVISION, comparison_page
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 
@@ -178,8 +180,8 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     the page's title that the statement says, that no other page of the task says, and that the video
     (``heard``: its title, request, speech and screen) never does ("Ferment cider cool, at 60–65 °F" on
     "Hard cider basics" beside an ale video; "Rye starters are happiest at 80 to 90 percent hydration" on
-    "Keeping a rye starter"). Returns (the statements set beside the video's value, on a page that names
-    the video's ``own`` thing too; the statements set apart, on a page that never does: a sibling's)."""
+    "Keeping a rye starter"). Returns (the statements set beside the video's value, on a page that
+    compares it with the video's ``own`` thing; the statements set apart, on any other page: a sibling's)."""
     words: dict[str, set[str]] = {}
     titles: dict[str, str] = {}
     for p, text in units:
@@ -198,7 +200,10 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     for i, (p, text) in enumerate(units):
         loc = p.source.location
         if own_only[loc] & objects(subject_words(text)):
-            (beside if own & words[loc] else apart).add(i)
+            # on a page that compares ("Dumbbell vs kettlebell swings") the other thing is set beside the video's; on
+            # any other page it is the page's own subject, which the video never names: not evidence ("Treats should
+            # stay under 10% of a cat's daily calories" on a cat-feeding guide beside an adult-dog video)
+            (beside if own & words[loc] and comparison_page(titles[loc]) else apart).add(i)
     return beside, apart
 
 
@@ -222,6 +227,9 @@ def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: 
     # what the video never names can be told only from all it says and shows, not from its anchors alone
     theirs, sibling = page_things(units, subject_words(heard) | set().union(*said_by),
                                   own_thing(title, asked)) if heard else (set(), set())
+    # ...unless it revises the anchor's own figure ("we no longer recommend replacing Flattop chains at 0.5%")
+    sibling = {i for i in sibling if not (REVISION.search(normalise(units[i][1])) and any(
+        states_own([r.value for r in stmts[i].readings], vs) for vs in values))}
     gone = dict.fromkeys(sibling, "a statement about its page's own thing, which the video never names")
     gone |= dict.fromkeys(other_rows(units, title) | {i for i, st in enumerate(stmts) if other_case(st, sum(values, []))},
                           "a table row for another case or thing than the video's")
