@@ -332,10 +332,9 @@ def _compared(d: Decision) -> bool:
 
 
 def _rank_of(d: Decision) -> tuple:
-    """How a source's decisions for one anchor are ordered: a value compared first; among the rows
-    of a table of cases, the row that states the video's value is the video's case ("| Poultry |
-    165 |" for a 74 °C core, not "| Fish | 145 |"); one of the video's own case before one set beside it, and one that
-    states the video's figure ("up to 100 Wh", not "larger batteries (101–160 Wh)"); then confidence by score."""
+    """How a source's decisions for one anchor are ordered: a value compared first; one of the video's own case before one
+    set beside it, then one that states the video's figure ("up to 100 Wh", not "larger batteries (101–160 Wh)"); among a
+    table's rows, the one stating the video's value ("| Poultry | 165 |" for a 74 °C core); then confidence by score."""
     return (_compared(d), not d.candidate.beside, d.candidate.own,
             bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score)
 
