@@ -69,3 +69,16 @@ def test_a_revision_of_the_anchors_own_figure_is_not_set_apart():
     assert {c.excerpt: c.beside for c in got} == {said[0]: False}
     (kept,) = select([Decision(c, "updates", "stated as a revision", 0.8, "rules") for c in got], 3, Counter())
     assert (kept.candidate.excerpt, kept.relation) == (said[0], "updates")
+
+
+def test_a_scale_written_before_its_number_names_its_rows_unit():
+    head = "| Parameter | Pool (ppm) | Spa / hot tub (ppm) |"
+    assert [r.value.label() for r in statement("| pH (no unit) | 7.2–7.6 | 7.4–7.6 |", head).readings] == [
+        "pH 7.2–7.6", "pH 7.4–7.6"]
+    assert [r.value.label() for r in statement("| Free chlorine | 1–3 | 3–5 |", head).readings] == ["1–3 ppm", "3–5 ppm"]
+
+
+@pytest.mark.parametrize("text", ["2 mg/cm²", "2 milligrams per square centimetre", "apply 2 mg per cm²"])
+def test_a_dose_per_area_of_skin_is_one_quantity(text):
+    (v,) = read_values(text)
+    assert v.dimension == "mass per area" and v.same_as(read_values("20 g/m²")[0])

@@ -254,6 +254,8 @@ def read_row(row: str, header: str) -> Statement:
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
+        # a scale written before its number names its rows' unit, whatever the column's ("| pH (no unit) | 7.2–7.6 |")
+        unit = next((w for w in ("pH", "SPF") if re.match(rf"{w}\b", label, re.I)), "") or unit
         vals = read_values(_clock(cell, unit)) if _CLOCK.get(unit.strip().lower()) else []
         vals = vals or read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
         bare = re.match(r"\s*(\d[\d.,]*(?:\s*(?:–|-|to)\s*\d[\d.,]*)?)\s+([a-z].*)$", cell, re.I) if unit and not vals else None
