@@ -53,3 +53,15 @@ def test_of_one_sources_records_the_one_stating_the_videos_figure_is_kept():
                Decision(said, "supports", "the video's 100 Wh is inside the source's ≤ 100 Wh", 0.9, "rules")]
     (kept,) = select(decided, 3, Counter())
     assert kept.relation == "supports"
+
+
+def test_a_page_telling_how_the_figure_worked_for_the_writer_applies_it():
+    page = Source(id="d1", kind="document", title="My 80 percent experiment", location="/x/exp.html")
+    case = "I capped my laptop at 80% for 18 months."
+    figure = "After 18 months at 80%, full-charge capacity went from 56.0 Wh to 53.8 Wh."
+    decided = [Decision(Candidate("A1", Passage(page, figure, "text"), figure, 0.59, own=True), "supports",
+                        "the video's 80% is equal to the source's 80%", 0.9, "rules"),
+               Decision(Candidate("A1", Passage(page, case, "text"), case, 0.57, own=True), "applies",
+                        "tells of the writer's own case at 80%", 0.7, "rules")]
+    (kept,) = select(decided, 3, Counter())
+    assert kept.relation == "applies"

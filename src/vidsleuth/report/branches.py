@@ -333,9 +333,10 @@ def _compared(d: Decision) -> bool:
 
 def _rank_of(d: Decision) -> tuple:
     """How a source's decisions for one anchor are ordered: a value compared first; one of the video's own case before one
-    set beside it, then one that states the video's figure ("up to 100 Wh", not "larger batteries (101–160 Wh)"); among a
+    set beside it, then one that states the video's figure ("up to 100 Wh", not "larger batteries (101–160 Wh)"), the writer's
+    own case at it before their agreeing figures (a page that tells how the figure worked for them applies it); among a
     table's rows, the one stating the video's value ("| Poultry | 165 |" for a 74 °C core); then confidence by score."""
-    return (_compared(d), not d.candidate.beside, d.candidate.own,
+    return (_compared(d), not d.candidate.beside, d.candidate.own, d.relation == "applies",
             bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score)
 
 
