@@ -94,3 +94,16 @@ def test_a_sibling_page_that_names_the_videos_thing_in_passing_is_still_no_evide
                  title="Feeding an adult dog", heard="Treats should be no more than 10% of those calories. adult dog kibble")
     got = {c.passage.source.id for c in cands}
     assert "dogs" in got and "cat" not in got
+
+
+def test_a_statement_naming_both_things_sets_one_beside_the_other():
+    anchor = Anchor("A1", "parameter", "Sitting, set the desk at about 73 centimeters.", "", "",
+                    (Moment(3.0, 7.0, "speech", "Sitting, set the desk at about 73 centimeters."),))
+    said = "For an average adult a treadmill desk ends up at around 120 cm, about 10 cm higher than a plain standing desk."
+    pages = (_page("chart", "Desk and chair height chart", "For an average adult, set the desk at 72 to 76 cm.")
+             + _page("treadmill", "Treadmill desk setup", said, "A treadmill deck lifts you about 10 cm off the floor.")
+             + _page("chair", "Office chair buying guide", "The seat should sit 48 to 53 cm from the floor.")
+             + _page("forum", "Sit-stand routine?", "I switch every 30 minutes."))
+    cands = rank([anchor], pages, topic="Setting up a standing desk Are the desk heights right?",
+                 title="Setting up a standing desk", heard="Sitting, set the desk at about 73 centimeters. standing desk chair")
+    assert [c.beside for c in cands if c.passage.source.id == "treadmill"] == [True]

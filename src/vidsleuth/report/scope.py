@@ -181,7 +181,8 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     (``heard``: its title, request, speech and screen) never does ("Ferment cider cool, at 60–65 °F" on
     "Hard cider basics" beside an ale video; "Rye starters are happiest at 80 to 90 percent hydration" on
     "Keeping a rye starter"). Returns (the statements set beside the video's value, on a page that
-    compares it with the video's ``own`` thing; the statements set apart, on any other page: a sibling's)."""
+    compares it with the video's ``own`` thing or in a statement that names that thing too; the statements set apart,
+    otherwise: a sibling's)."""
     words: dict[str, set[str]] = {}
     titles: dict[str, str] = {}
     for p, text in units:
@@ -200,10 +201,12 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     for i, (p, text) in enumerate(units):
         loc = p.source.location
         if own_only[loc] & objects(subject_words(text)):
-            # on a page that compares ("Dumbbell vs kettlebell swings") the other thing is set beside the video's; on
-            # any other page it is the page's own subject, which the video never names: not evidence ("Treats should
-            # stay under 10% of a cat's daily calories" on a cat-feeding guide beside an adult-dog video)
-            (beside if own & words[loc] and comparison_page(titles[loc]) else apart).add(i)
+            # on a page that compares ("Dumbbell vs kettlebell swings"), or in a statement naming the video's thing too
+            # ("… 10 cm higher than a plain standing desk"), the other thing is set beside the video's; otherwise it is
+            # the page's own subject, which the video never names: not evidence ("Treats should stay under 10% of a
+            # cat's daily calories" on a cat-feeding guide beside an adult-dog video)
+            both = own & words[loc] and comparison_page(titles[loc]) or own & objects(subject_words(text))
+            (beside if both else apart).add(i)
     return beside, apart
 
 
