@@ -65,3 +65,12 @@ def test_a_page_telling_how_the_figure_worked_for_the_writer_applies_it():
                         "tells of the writer's own case at 80%", 0.7, "rules")]
     (kept,) = select(decided, 3, Counter())
     assert kept.relation == "applies"
+
+
+@pytest.mark.parametrize("title, relation", [
+    ("Why pH matters more than you think", "explains"), ("The science of rest between sets", "explains"),
+    ("Why 90 degrees? The elbow angle explained", "explains"), ("为什么一斤的鱼蒸8分钟就够了？", "explains"),
+    ("Why I quit the 20% rule", "supports"), ("Hot tub chemistry basics", "supports")])
+def test_on_a_page_that_explains_why_the_agreeing_figure_is_explained(title, relation):
+    assert relation_of("Keep the pH at 7.4.", "At a pH of about 7.4 chlorine works well and the water feels soft.",
+                       title=title) == relation

@@ -206,6 +206,18 @@ FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|prev
                           r"|(?:原来|原先|以前|之前|此前|旧)的?[^\W\d]{0,6})[(（][^)）]{0,30}$", re.I)
 
 
+# a page's title that says it explains ("Why pH matters more than you think", "The science of rest between sets",
+# "The elbow angle explained", "为什么绿茶不能用沸水冲泡？"): what it says for the video's figure is the reason for it
+EXPLANATION_TITLE = re.compile(r"^\W*why\b(?!\s+(?:i|we|i'?ve|we'?ve)\b)|\bwhy (?:you|your|it|the|a|an|do|does|is|are|should|most)\b|"
+                               r"\bthe (?:science|chemistry|physics|biology|maths?|reasons?) (?:of|behind|for)\b|\bexplained\b|"
+                               r"为什么|为何|的原因|的原理|的道理", re.I)
+
+
+def explanation_page(title: str) -> bool:
+    """Whether a page's title says it explains why ("Why …", "The science of …", "… explained")."""
+    return bool(EXPLANATION_TITLE.search(normalise(title or "")))
+
+
 def comparison_page(title: str) -> bool:
     """Whether a page's title says it compares things ("A vs B", "… compared", "what's the difference")."""
     return bool(COMPARISON_TITLE.search(normalise(title or "")))

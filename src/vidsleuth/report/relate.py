@@ -81,6 +81,7 @@ from .cues import (
     SELF_PAST,
     ZH_FROM_TO,
     comparison_page,
+    explanation_page,
     own_case,
 )
 from .facts import Reading, codes, objects, quantities, statement, subject_words
@@ -367,6 +368,8 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     rel, why, conf = _relate(anchor, excerpt, source_date, video_date, context)
     if rel in ("supports", "contradicts", "explains") and comparison_page(title) and not own_row(anchor_text(anchor), excerpt, context):
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
+    if rel == "supports" and explanation_page(title):  # its agreeing figure is the one it gives the reasons for
+        return "explains", f"on a page that explains (“{title[:60]}”): {why}", min(conf, 0.7)
     return rel, why, conf
 
 
