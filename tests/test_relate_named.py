@@ -74,3 +74,14 @@ def test_a_page_telling_how_the_figure_worked_for_the_writer_applies_it():
 def test_on_a_page_that_explains_why_the_agreeing_figure_is_explained(title, relation):
     assert relation_of("Keep the pH at 7.4.", "At a pH of about 7.4 chlorine works well and the water feels soft.",
                        title=title) == relation
+
+
+def test_a_dispute_keeps_its_slot_within_the_budget():
+    def one(k, relation, score):
+        page = Source(id=f"d{k}", kind="document", title=f"Page {k}", location=f"/x/{k}.html")
+        text = f"Statement {k} about free chlorine."
+        return Decision(Candidate("A1", Passage(page, text, "text"), text, score), relation, "values", 0.85, "rules")
+    decided = [one(1, "supports", 1.2), one(2, "supports", 1.1), one(3, "supports", 1.0), one(4, "supports", 0.9),
+               one(5, "contradicts", 0.5)]
+    kept = select(decided, 3, Counter())
+    assert [d.relation for d in kept].count("contradicts") == 1 and len(kept) == 3

@@ -1,11 +1,9 @@
-"""Stage 3: one evidence branch per anchor. Every source's passages are cut into statements
-(sentences, and table rows read under their header) and linked to an anchor only when they are
-about its subject: they share an *object* word with it (``facts.objects``: the thing measured, not
-the property), in the sentence or in the source's title. Among those, candidates are ranked by the
-idf-weighted overlap fused with e5 similarity, with a bonus for a value of the anchor's kind or its
-code. A statement goes to the anchor it matches best (and to a second one only when nearly as
-good); relations are decided per branch in parallel (model calls are held to the endpoint's limit
-by the model layer). What is not linked is counted with the reason (``counts["dropped"]``)."""
+"""Stage 3: one evidence branch per anchor. Every source's passages are cut into statements (sentences, and table
+rows read under their header) and linked to an anchor only when they are about its subject: they share an *object*
+word with it (``facts.objects``: the thing measured, not the property), in the sentence or in the source's title.
+Candidates are ranked by the idf-weighted overlap fused with e5 similarity, with a bonus for a value of the anchor's
+kind or its code. A statement goes to the anchor it matches best (and to a second one only when nearly as good);
+relations are decided per branch in parallel. What is not linked is counted with the reason (``counts["dropped"]``)."""
 
 from __future__ import annotations
 
@@ -369,7 +367,9 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
     out: list[Decision] = []
     per: Counter = Counter()
     said: dict[str, set[str]] = {}  # per anchor, the statements already kept
-    for d in sorted(best.values(), key=lambda d: (-_compared(d), -d.candidate.score)):
+    ranked = sorted(best.values(), key=lambda d: (-_compared(d), -d.candidate.score))
+    heads = {id(x) for x in {(x.candidate.anchor_id, x.relation): x for x in reversed(ranked)}.values()}
+    for d in sorted(ranked, key=lambda d: id(d) not in heads):  # each relation's best first: a dispute keeps its slot
         aid, text = d.candidate.anchor_id, " ".join(re.sub(r"[^\w\s]", " ", d.candidate.excerpt.lower()).split())
         if text in said.setdefault(aid, set()):
             out.append(d)  # the same statement in a mirror, a print version or another edition: one more source
