@@ -30,7 +30,8 @@ from dataclasses import replace
 
 from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
-from .facts import codes, heading_of, kind_word, objects, quantities, sentences, subject_words
+from .clauses import clauses
+from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .premise import counted_parts, hook, sets_up
 from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
 from .types import Anchor, Moment
@@ -152,25 +153,6 @@ def _heard(text: str) -> bool:
     return not (len(raw) >= 24 and len(raw) / len(zlib.compress(raw)) > LOOP_RATIO or _COUNT_OFF.search(text))
 
 
-def _zh_clauses(text: str, start: float, end: float, kind: str) -> list[tuple[str, float, float, str]]:
-    """A Chinese sentence stating values of several kinds, one clause each ("滤网建议六个月换一次，一张八十九元"
-    is the filter's interval and the filter's price): cut at its commas, times shared by length, and a
-    clause naming no thing of its own is prefixed with the thing the sentence opened with."""
-    kinds = {v.dimension for v in quantities(text) if not v.dimension.startswith("count:")}
-    parts = [p for p in re.split(r"(?<=[，；,;])", text) if p.strip()]
-    if not has_cjk(text) or len(kinds) < 2 or len(parts) < 2:
-        return [(text, start, end, kind)]
-    first = heading_of(parts[0]) if quantities(parts[0]) else ""
-    out, t, span = [], start, max(0.0, end - start)
-    for k, p in enumerate(parts):
-        dt = span * len(p) / len(text)
-        own = objects(subject_words(p)) - {kind_word(v.dimension) for v in quantities(p)}  # "一张": a count, no thing
-        clause = p if k == 0 or own or not first else f"{first}{p}"
-        out.append((clause, round(t, 2), round(t + dt, 2), kind))
-        t += dt
-    return out
-
-
 def _value_label(text: str) -> str:
     q = quantities(text)
     return ", ".join(x.label() for x in q) if q else ", ".join(codes(text))
@@ -189,7 +171,7 @@ def _caption_parts(seg: Segment) -> list[Segment]:
     the filter's price), so a part naming no thing of its own gets the label."""
     parts = [p.strip() for p in _SEPARATOR.split(seg.text) if p.strip()]
     if len(parts) < 2 and has_cjk(seg.text):  # a Chinese caption of two clauses stating two kinds, as speech is cut
-        parts = [c[0].strip() for c in _zh_clauses(seg.text, seg.start, seg.end, seg.kind)]
+        parts = [c[0].strip() for c in clauses(seg.text, seg.start, seg.end, seg.kind)]
     if len(parts) < 2 or not all(quantities(p) for p in parts):
         return [seg]
     label = _LABEL.match(parts[0])
@@ -253,7 +235,7 @@ def _among_figures(seg: Segment, screen: list[Segment]) -> bool:
 def _spoken_drafts(speech: list[Segment]) -> list[dict]:
     """One draft anchor per spoken sentence or clause worth one (a value said twice in one sentence is one)."""
     drafts: list[dict] = []
-    for text, start, end, kind, whole in ((*c, s[4]) for s in _spoken_sentences(speech) for c in _zh_clauses(*s[:4])):
+    for text, start, end, kind, whole in ((*c, s[4]) for s in _spoken_sentences(speech) for c in clauses(*s[:4])):
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
         q, prev = quantities(text), drafts[-1] if drafts else None
