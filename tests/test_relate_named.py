@@ -85,3 +85,13 @@ def test_a_dispute_keeps_its_slot_within_the_budget():
                one(5, "contradicts", 0.5)]
     kept = select(decided, 3, Counter())
     assert [d.relation for d in kept].count("contradicts") == 1 and len(kept) == 3
+
+
+@pytest.mark.parametrize("anchor, step", [
+    ("Your chair seat should be around 45 centimeters off the floor.",
+     "Use the lumbar support; it should sit in the small of your back."),
+    ("Keep bath time short, 10 minutes at the very most.", "Empty the bath straight after use."),
+    ("And in a warm kitchen, it should double in about six hours.", "Wait until it has at least doubled and domed."),
+])
+def test_a_step_doing_something_else_than_the_video_tells_applies_nothing(anchor, step):
+    assert relation_of(anchor, step) is None

@@ -84,7 +84,7 @@ from .cues import (
     explanation_page,
     own_case,
 )
-from .facts import Reading, codes, objects, quantities, statement, subject_words
+from .facts import Reading, codes, objects, quantities, statement, stem, subject_words
 from .facts import agrees as _agrees
 from .figures import boundary, habits, hypothetical, other_whole
 from .figures import on_subject as _on_subject
@@ -374,6 +374,17 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
 
 
 
+_NOT_VERBS = frozenset("the a an your you it its this that these so now then first next and but or if for i we my our "
+                       "about once when after before at in on to just also".split())
+
+
+def _doing(text: str) -> set[str]:
+    """What the video tells the viewer to do, as stems: the verb an instruction opens with ("Rest the brisket…": rest)."""
+    words = re.findall(r"[a-z]+", normalise(text).lower())
+    verb = next((w for w in words if w not in _NOT_VERBS), "")
+    return {stem(verb)} if verb and not re.search(r"(?:s|ed)$", verb) else set()
+
+
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
     text = anchor_text(anchor)
     aq = quantities(text)
@@ -403,6 +414,8 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
         return "applies", "applies the video's subject elsewhere", 0.55
     if EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
-    if is_step(norm):  # "Look up the time for your jar size": a step
-        return "applies", "a step of a procedure for the video's subject", 0.3  # a reason (0.4) outranks it
+    if is_step(norm):  # "Look up the resting time for your cut" carries out the video's "Rest the brisket for 45 minutes"
+        if _doing(text) & {stem(w) for w in re.findall(r"[a-z]+", norm.lower())}:
+            return "applies", "a step of a procedure that does what the video tells", 0.3  # a reason (0.4) outranks it
+        return None, "a step of a procedure for another action than the video's: no stance", 0.0  # "Use the lumbar support"
     return None, "only mentions the subject: no stance", 0.0
