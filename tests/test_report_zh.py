@@ -115,7 +115,9 @@ def test_a_chinese_heading_names_what_is_measured_of_the_thing():
 
 
 def test_chinese_cues_of_comparison_revision_and_rejection():
-    from vidsleuth.report.relate import REVISION, _compares, relate_rules
+    from vidsleuth.report.cues import REVISION
+    from vidsleuth.report.cues import compares as _compares
+    from vidsleuth.report.relate import relate_rules
     from vidsleuth.report.types import Anchor, Moment
 
     assert _compares("这款的出水比上一代快很多") and not _compares("茶水比例较高")

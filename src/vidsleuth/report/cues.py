@@ -236,3 +236,18 @@ NAMED_FIGURE = re.compile(r"^[\"'”’]?\s*-?\s*(rule|advice|guideline|recommen
 # ...and endorses it where it says so ("the 20% rule works", "the 80% limit is sound advice")
 ENDORSED = re.compile(r"\b(?:works?|worked|holds?|held up|is (?:right|correct|sound|fine|good|spot on|sensible|accurate)|"
                       r"makes sense|good advice|sound advice|still (?:stands|applies|valid))\b", re.I)
+
+
+def compares(text: str) -> bool:
+    """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
+    # "than 75 °F", "than a week": a bound's figure; "quicker than an unseeded cycle" compares two things
+    text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d+|one|two|"
+                  r"three|four|five|six|seven|eight|nine|ten|twelve|half|an? (?:few|couple|week|day|hour|minute|month|year|"
+                  r"second|quarter|half|dozen|night|season|inch|foot|mile|degree))\b)", " ", text, flags=re.I)
+    return bool(COMPARE.search(text))
+
+
+def is_step(norm: str) -> bool:
+    """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
+    finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
+    return bool(IMPERATIVE.match(norm)) and not FINITE.search(re.split(r"[,;:]", norm)[0])

@@ -42,7 +42,6 @@ import re
 from ..values import commensurate, normalise
 from .cues import (
     APPLIED,
-    APPLY,
     BECAUSE,
     BOUND_WORDS,
     CALCULATION,
@@ -50,7 +49,6 @@ from .cues import (
     CHANGE,
     CLAIMED_AFTER,
     CLAIMED_BEFORE,
-    COMPARE,
     CONDITION,
     CURRENT,
     DELTA_AFTER,
@@ -59,20 +57,16 @@ from .cues import (
     DISPUTE,
     EARLIER,
     ENDORSED,
-    EXPLAIN,
-    FINITE,
     FOLLOWED,
     FORMER,
     FORMER_AFTER,
     FORMER_PAREN,
-    IMPERATIVE,
     INSTRUCTION,
     KEEP,
     MYTH_LABEL,
     NAMED_FIGURE,
     NEW_SUBJECT,
     PAST_ADVICE,
-    POINTER,
     QUESTION,
     REASON,
     REJECT,
@@ -80,16 +74,19 @@ from .cues import (
     REVISION,
     SELF_PAST,
     ZH_FROM_TO,
+    compares,
     comparison_page,
     explanation_page,
+    is_step,
     own_case,
 )
-from .facts import Reading, codes, objects, quantities, statement, stem, subject_words
+from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
 from .figures import boundary, habits, hypothetical, other_whole
 from .figures import on_subject as _on_subject
 from .scope import own_row
 from .types import Anchor
+from .worded import worded
 
 
 def anchor_text(anchor: Anchor) -> str:
@@ -127,21 +124,6 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
     if newer(source_date, video_date) and not arguing:
         return f"source dated {source_date}, after the video ({video_date})"
     return ""
-
-
-def _compares(text: str) -> bool:
-    """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
-    # "than 75 °F", "than a week": a bound's figure; "quicker than an unseeded cycle" compares two things
-    text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d+|one|two|"
-                  r"three|four|five|six|seven|eight|nine|ten|twelve|half|an? (?:few|couple|week|day|hour|minute|month|year|"
-                  r"second|quarter|half|dozen|night|season|inch|foot|mile|degree))\b)", " ", text, flags=re.I)
-    return bool(COMPARE.search(text))
-
-
-def is_step(norm: str) -> bool:
-    """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
-    finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
-    return bool(IMPERATIVE.match(norm)) and not FINITE.search(re.split(r"[,;:]", norm)[0])
 
 
 def _video_says(cue: str, anchor_text_: str) -> bool:
@@ -292,6 +274,14 @@ def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
 
 
+def _named(excerpt_norm: str, a, r) -> bool:
+    """The video's figure used as the name of a piece of advice ("The 16 kg advice is from the 2000s", every "80%
+    limit" toggle), in a sentence that neither tells the writer's own case nor endorses it."""
+    return bool(NAMED_FIGURE.match(excerpt_norm[r.value.end:]) and _agrees(r.value, a) and not own_case(excerpt_norm)
+                and re.search(r"\b(?:the|that|this|your|every|an?)\W*$", excerpt_norm[:r.value.start], re.I)
+                and not ENDORSED.search(excerpt_norm))
+
+
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
@@ -316,7 +306,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
         return "explains", why, 0.7
-    if _compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(_agrees(r.value, a) for a, r in pairs)):
+    if compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(_agrees(r.value, a) for a, r in pairs)):
         a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
@@ -338,10 +328,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     lead = None if row else CONDITION.match(excerpt_norm)  # "If the seat moves more than 1 inch, tighten it": its limit
     if lead and r.value.end <= lead.end() and boundary(r.value, a) and r.value.form != a.form:
         return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
-    named = None if row or later or own_case(excerpt_norm) else NAMED_FIGURE.match(excerpt_norm[r.value.end:])
-    if named and _agrees(r.value, a) and re.search(r"\b(?:the|that|this|your|every|an?)\W*$", excerpt_norm[:r.value.start], re.I):
-        if not ENDORSED.search(excerpt_norm):
-            return "", f"names the video's {a.label()} as a {named.group(1).lower()}: no stance of its own", 0.0
+    if not row and not later and _named(excerpt_norm, a, r):
+        return "", f"names the video's {a.label()} as the name of advice: no stance of its own", 0.0
     if _agrees(r.value, a):
         return _agreeing(a, r, excerpt_norm, row, later, unsaid)
     was = next((q for b, q in pairs if foreign.get(id(q)) == "former" and _agrees(q.value, b) and not re.search(  # a preference
@@ -350,6 +338,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     if later:  # a stated revision is the source's current figure, before its other statements
         return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
+    return _differing(a, r, earlier)
+
+
+def _differing(a, r, earlier: bool) -> tuple[str, str, float]:
+    """The decision on a source figure that does not hold the video's, stated as no revision."""
     if a.dimension.startswith("money:") and not earlier:  # a seller sets a price and moves it: another one is a later one
         return "updates", f"the source gives the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
     if a.form in ("lower", "upper") and r.value.form in ("point", "approx", "range") and a.contains(r.value):
@@ -374,17 +367,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
 
 
 
-_NOT_VERBS = frozenset("the a an your you it its this that these so now then first next and but or if for i we my our "
-                       "about once when after before at in on to just also".split())
-
-
-def _doing(text: str) -> set[str]:
-    """What the video tells the viewer to do, as stems: the verb an instruction opens with ("Rest the brisket…": rest)."""
-    words = re.findall(r"[a-z]+", normalise(text).lower())
-    verb = next((w for w in words if w not in _NOT_VERBS), "")
-    return {stem(verb)} if verb and not re.search(r"(?:s|ed)$", verb) else set()
-
-
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
     text = anchor_text(anchor)
     aq = quantities(text)
@@ -395,27 +377,4 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
                          objects(subject_words(text) | set(anchor.subject.split())), text, newer(video_date, source_date))
     if decided:
         return (None, *decided[1:]) if not decided[0] else decided
-    ac, ec = set(codes(text)), set(st.codes)
-    if ac and ec:
-        if ec - ac and later:  # "FX-2041 is superseded by FX-2050"
-            return "updates", f"another code ({', '.join(sorted(ec - ac))}); {later}", 0.7
-        if ac & ec:
-            return "supports", f"same code: {', '.join(sorted(ac & ec))}", 0.85
-        return "contradicts", f"another code: video {', '.join(sorted(ac))}, source {', '.join(sorted(ec))}", 0.7
-    if aq and st.readings:
-        return None, "states values of another kind than the video's: about something else", 0.0
-    if QUESTION.search(norm):
-        return None, "asks a question: no stance", 0.0
-    if POINTER.search(norm):
-        return None, "points to other content: not evidence itself", 0.0
-    if _compares(norm) and not BECAUSE.search(norm):  # a comparison inside a reason is the reason's
-        return "compares", "compares the subject with something else", 0.55
-    if APPLY.search(norm):
-        return "applies", "applies the video's subject elsewhere", 0.55
-    if EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
-        return "explains", "gives background (a reason); no value to compare", 0.4
-    if is_step(norm):  # "Look up the resting time for your cut" carries out the video's "Rest the brisket for 45 minutes"
-        if _doing(text) & {stem(w) for w in re.findall(r"[a-z]+", norm.lower())}:
-            return "applies", "a step of a procedure that does what the video tells", 0.3  # a reason (0.4) outranks it
-        return None, "a step of a procedure for another action than the video's: no stance", 0.0  # "Use the lumbar support"
-    return None, "only mentions the subject: no stance", 0.0
+    return worded(text, st, norm, later, bool(aq))

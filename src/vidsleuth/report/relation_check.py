@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..values import kinds_in, normalise
-from .cues import APPLY, COMPARE, EXPLAIN, REVISION
+from .cues import APPLY, COMPARE, EXPLAIN, REVISION, is_step
 from .facts import objects, quantities, statement, subject_words
-from .relate import anchor_text, is_step
+from .relate import anchor_text
 from .types import Context, Failure
 
 _CUES = {"explains": EXPLAIN, "compares": COMPARE, "applies": APPLY, "updates": REVISION}
