@@ -38,6 +38,10 @@ from .conftest import relation_of
      "We used to tell readers that seven to ten days of hardening off was enough.", "updates"),
     ("On the road, try not to let it drop below 20%.", "A lithium-ion cell charged to 100% sits at about 4.2 volts.", None),
     ("On the road, try not to let it drop below 20%.", "Letting it drop to 10% now and then is fine.", "contradicts"),
+    ("The water should be about 78 degrees Fahrenheit,",  # the room's temperature, not the water's
+     "A healthy starter kept at room temperature (around 70–75°F) should roughly double within 4 to 8 hours.", None),
+    ("Aim for bath water of about 37 degrees Celsius,", "Water close to body temperature, around 37 °C, is right.",
+     "supports"),
 ])
 def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation

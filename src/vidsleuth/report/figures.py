@@ -28,6 +28,23 @@ def other_whole(a_text: str, a: Value, b_text: str, b: Value) -> bool:
     return bool(x and y and not x & y)
 
 
+# the thing whose property a value measures, named right before the property ("kept at room temperature (around 70–75 °F)")
+_OWNED = re.compile(r"\b([a-z]{3,})\s+(?:temperature|temp|weight|height|length|size|pressure|volume|capacity|depth|thickness|"
+                    r"width)s?\b[^.;:!?]{0,30}$", re.I)
+_NO_OWNER = frozenset("internal ideal optimal recommended target maximum minimum safe average typical normal high low final "
+                      "right correct proper best exact total overall usual starting ending the your its their our this that "
+                      "same higher lower".split())
+
+
+def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
+    """The value measures another thing's property than the anchor's ("a starter kept at room temperature (around
+    70–75 °F)" beside "the water should be about 78 °F"), and the sentence never names the anchor's thing."""
+    m = _OWNED.search(text[max(0, v.start - 60):v.start])
+    owner = m.group(1).lower() if m else ""
+    return bool(owner and anchor_objects and owner not in _NO_OWNER and not subject_words(owner) & anchor_objects
+                and not subject_words(text) & anchor_objects)
+
+
 def boundary(source: Value, video: Value) -> bool:
     """The source's bound sits where the video's does ("below about 10 °C …" and "at least 10 °C"): one threshold."""
     return source.comparable(video) and "point" not in (source.form, video.form) and {source.form, video.form} & {
