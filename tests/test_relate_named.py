@@ -42,6 +42,8 @@ from .conftest import relation_of
      "A healthy starter kept at room temperature (around 70–75°F) should roughly double within 4 to 8 hours.", None),
     ("Aim for bath water of about 37 degrees Celsius,", "Water close to body temperature, around 37 °C, is right.",
      "supports"),
+    ("Preheat the oven to 240 degrees.", "Revised guidance: the baking temperature for a country loaf is 250 °C.",
+     "updates"),  # an activity's temperature is the oven's setting for it
 ])
 def test_named_figures_negated_bounds_past_editions_and_frequencies(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation

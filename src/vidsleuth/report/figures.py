@@ -41,7 +41,9 @@ def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
     70–75 °F)" beside "the water should be about 78 °F"), and the sentence never names the anchor's thing."""
     m = _OWNED.search(text[max(0, v.start - 60):v.start])
     owner = m.group(1).lower() if m else ""
-    return bool(owner and anchor_objects and owner not in _NO_OWNER and not subject_words(owner) & anchor_objects
+    # an activity's temperature ("the baking temperature … is 250 °C") is the setting the video gives for it, not a thing's
+    return bool(owner and anchor_objects and owner not in _NO_OWNER and not owner.endswith("ing")
+                and not subject_words(owner) & anchor_objects
                 and not subject_words(text) & anchor_objects)
 
 
