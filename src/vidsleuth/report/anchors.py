@@ -73,9 +73,10 @@ def _is_question(sentence: str) -> bool:
 
 
 def _kind(sentence: str) -> str:
-    if hook(sentence, _TO_VIEWER) or sets_up(sentence) or counted_parts(quantities(sentence)):
+    q = quantities(sentence)
+    if hook(sentence, _TO_VIEWER) or sets_up(sentence) or counted_parts(q):
         return "aside"  # a hook, the case the video sets up, a count of its own parts: no claim (``premise``)
-    if quantities(sentence):
+    if q:
         return "parameter"
     if codes(sentence):
         return "entity"

@@ -23,9 +23,9 @@ from .facts import (
     kind_word,
     objects,
     quantities,
+    said_stems,
     sentences,
     statement,
-    stem,
     subject_words,
 )
 from .sources import Passage
@@ -161,11 +161,6 @@ def _score(views: list[set[str]], a_kinds: set[str], st: Statement, title: set[s
     return (score * 0.5 if a_kinds and kinds and not same_kind else score), by_topic  # a value of another quantity
 
 
-def _said(text: str) -> set[str]:
-    """The stems of the words a text says itself (``subject_words`` adds the kinds of its values)."""
-    return {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
-
-
 def _assign(row: list[tuple[float, bool]], st: Statement, kinds: list[set[str]], product: bool = False,
             values: list[list] | None = None, on_page: set[int] = frozenset(), props: list[set[str]] | None = None,
             said: set[str] = frozenset()) -> list[float]:
@@ -259,7 +254,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
         scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
-                            on_page[passage.source.location], props, _said(text))
+                            on_page[passage.source.location], props, said_stems(text))
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & kinds_in(r.value for r in stmts[i].readings)

@@ -22,6 +22,7 @@ from ..browse.guards import STOPWORDS
 from ..values import (
     MATCH,
     UNITS,
+    WRITTEN_BEFORE,
     Value,
     aligned,
     as_angle,
@@ -154,6 +155,11 @@ def identifiers(text: str) -> set[str]:
     return out
 
 
+def said_stems(text: str) -> set[str]:
+    """The stems of the words a text says itself (``subject_words`` adds the kinds of its values)."""
+    return {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+
+
 def subject_words(text: str) -> set[str]:
     """Content words (stemmed; Chinese words), without numbers, units and stop words, plus the
     dimension of each stated value: what a statement is about."""
@@ -255,7 +261,7 @@ def read_row(row: str, header: str) -> Statement:
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
         unit = unit or (label if label.lower() in UNITS else "")  # "| pH | 6.0–7.5 |": the label is the unit
         # a scale written before its number names its rows' unit, whatever the column's ("| pH (no unit) | 7.2–7.6 |")
-        unit = next((w for w in ("pH", "SPF") if re.match(rf"{w}\b", label, re.I)), "") or unit
+        unit = next((w for w in WRITTEN_BEFORE if re.match(rf"{w}\b", label, re.I)), "") or unit
         vals = read_values(_clock(cell, unit)) if _CLOCK.get(unit.strip().lower()) else []
         vals = vals or read_values(cell) or (read_values(f"{cell} {unit}") if unit else [])
         bare = re.match(r"\s*(\d[\d.,]*(?:\s*(?:–|-|to)\s*\d[\d.,]*)?)\s+([a-z].*)$", cell, re.I) if unit and not vals else None

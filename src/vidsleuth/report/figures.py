@@ -43,8 +43,7 @@ def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
     owner = m.group(1).lower() if m else ""
     # an activity's temperature ("the baking temperature … is 250 °C") is the setting the video gives for it, not a thing's
     return bool(owner and anchor_objects and owner not in _NO_OWNER and not owner.endswith("ing")
-                and not subject_words(owner) & anchor_objects
-                and not subject_words(text) & anchor_objects)
+                and not subject_words(text) & anchor_objects)  # the owner is a word of the text: it is not the anchor's either
 
 
 def boundary(source: Value, video: Value) -> bool:

@@ -8,7 +8,7 @@ import re
 
 from ..numwords import normalise
 from .cues import APPLY, BECAUSE, EXPLAIN, POINTER, QUESTION, compares, is_step
-from .facts import Statement, codes, stem
+from .facts import Statement, codes, said_stems, stem
 
 _NOT_VERBS = frozenset("the a an your you it its this that these so now then first next and but or if for i we my our "
                        "about once when after before at in on to just also".split())
@@ -45,7 +45,7 @@ def worded(text: str, st: Statement, norm: str, later: str, valued: bool) -> tup
     if EXPLAIN.search(norm):  # a bare figure of its own ("30-day returns.") is no reason
         return "explains", "gives background (a reason); no value to compare", 0.4
     if is_step(norm):  # "Look up the resting time for your cut" carries out the video's "Rest the brisket for 45 minutes"
-        if _doing(text) & {stem(w) for w in re.findall(r"[a-z]+", norm.lower())}:
+        if _doing(text) & said_stems(norm):
             return "applies", "a step of a procedure that does what the video tells", 0.3  # a reason (0.4) outranks it
         return None, "a step of a procedure for another action than the video's: no stance", 0.0  # "Use the lumbar support"
     return None, "only mentions the subject: no stance", 0.0

@@ -13,6 +13,7 @@ from ..numwords import has_cjk, normalise  # noqa: F401 - re-exported: values ar
 
 APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
 TEMPERATURE_ROUNDING = 0.6  # °C: a temperature converted and rounded to a whole degree of either scale
+WRITTEN_BEFORE = ("pH", "SPF")  # scales written before their number ("pH 7.4", "SPF 30")
 MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
 
 # spellings -> pint expression (``data/units.json``); torque units share pint's dimension with
@@ -99,7 +100,7 @@ class Value:
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
         if self.unit == "ratio":  # "1:1.25", the two numbers as stated
             return ":".join(f"{x:g}" for x in self.stated)
-        if shown in ("pH", "SPF"):  # written before its number
+        if shown in WRITTEN_BEFORE:
             body = f"{shown} {nums}"
         elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
             body = f"{shown}{nums}"

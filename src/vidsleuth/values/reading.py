@@ -11,6 +11,7 @@ from .quantity import (
     CURRENCIES,
     PREFIX_UNITS,
     UNITS,
+    WRITTEN_BEFORE,
     Value,
     _kind_of,
     convert,
@@ -105,7 +106,7 @@ def _singular(word: str) -> str:
 
 
 def _form(before: str, after: str, two: bool) -> tuple[str, float | None]:
-    before = re.sub(r"\s*\b(?:pH|SPF)\s*$", "", before, flags=re.I)  # "at least SPF 30": the bound is before the unit
+    before = re.sub(rf"\s*\b(?:{'|'.join(WRITTEN_BEFORE)})\s*$", "", before, flags=re.I)  # "at least SPF 30": the bound is before the unit
     tol = _TOLERANCE.match(after)
     if tol:
         return "approx", float(tol.group(1))
