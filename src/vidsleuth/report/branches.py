@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from ..values import APPROX, kinds_in, kinds_of
 from . import scope
+from .coherence import explicit, off_subject
 from .facts import (
     MEASURE_STEMS,
     Statement,
@@ -359,6 +360,10 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             best[key] = d
         else:
             dropped["a weaker excerpt of a source already cited for the anchor"] += 1
+    away = off_subject(best.values())  # a sibling thing's page: no figure agrees, several differ without a dispute
+    for key in [k for k, d in best.items() if k[1] in away and not explicit(d.candidate.excerpt)]:
+        dropped["a page whose figures all differ from the video's, without a dispute: another thing"] += 1
+        del best[key]
     out: list[Decision] = []
     per: Counter = Counter()
     said: dict[str, set[str]] = {}  # per anchor, the statements already kept

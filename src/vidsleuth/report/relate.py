@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from ..values import commensurate, normalise
+from .coherence import DIFFERING
 from .cues import (
     APPLIED,
     BECAUSE,
@@ -336,7 +337,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         r"(?:instead of|rather than|in place of|而不是)\W*(?:\w+\s+)?$", excerpt_norm[max(0, q.value.start - 30):q.value.start])), None)
     later = later or (f"stated as a revision of the former {was.value.label()}" if was else "")
     if later:  # a stated revision is the source's current figure, before its other statements
-        return ("updates", f"the source gives {r.value.label()} where the video has {a.label()}; {later}",
+        return ("updates", f"{DIFFERING} {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
     return _differing(a, r, earlier)
 
@@ -344,11 +345,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
 def _differing(a, r, earlier: bool) -> tuple[str, str, float]:
     """The decision on a source figure that does not hold the video's, stated as no revision."""
     if a.dimension.startswith("money:") and not earlier:  # a seller sets a price and moves it: another one is a later one
-        return "updates", f"the source gives the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
+        return "updates", f"{DIFFERING} the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
     if a.form in ("lower", "upper") and r.value.form in ("point", "approx", "range") and a.contains(r.value):
         # "charged to 100%" is no dispute of "don't let it drop below 20%": a figure well inside a limit keeps it
         return "", f"states {r.value.label()}, inside the video's limit {a.label()}: neither for nor against it", 0.0
-    return "contradicts", f"the source gives {r.value.label()} where the video has {a.label()}", 0.85
+    return "contradicts", f"{DIFFERING} {r.value.label()} where the video has {a.label()}", 0.85
 
 
 def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date: str = "",

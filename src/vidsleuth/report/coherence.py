@@ -1,0 +1,41 @@
+"""Whether a source is about the video's thing at all, judged from all its decisions together. A page about a sibling
+thing (a motorcycle chain beside a bicycle's, a pepper seedling beside a tomato's) shares the video's words and
+quantity kinds, so each of its sentences passes the subject test on its own; what gives it away is that none of its
+figures agrees with the video's and several differ without a word of dispute. A real rebuttal says it disputes
+("far too short", "in my experience", "no longer"); a wholesale plain difference is another subject."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .cues import DISPUTE, OWN_CASE, REJECT, REVISION
+
+DIFFERING = "the source gives"  # how the rules' rationale for a plain difference of figures starts (``relate``)
+AGREEING = ("supports", "explains", "applies")
+MIN_DIFFERING = 2  # anchors a source must differ on, with no agreement, to be judged about another thing
+
+
+def explicit(excerpt: str) -> bool:
+    """Whether the excerpt says it disputes, tells the writer's own case or states a revision."""
+    return any(p.search(excerpt) for p in (REJECT, DISPUTE, OWN_CASE, REVISION))
+
+
+def plain_difference(relation: str | None, rationale: str, excerpt: str, decided_by: str) -> bool:
+    """A rules contradiction by figures alone: no dispute, no revision, no case of the writer's."""
+    return (decided_by == "rules" and relation == "contradicts" and rationale.startswith(DIFFERING)
+            and not explicit(excerpt))
+
+
+def off_subject(decisions) -> set[str]:
+    """Locations of sources that differ plainly on ``MIN_DIFFERING`` anchors or more and agree on none.
+    ``decisions``: each source's kept decision per anchor (``branches.Decision``)."""
+    by_source = defaultdict(list)
+    for d in decisions:
+        by_source[d.candidate.passage.source.location].append(d)
+    out = set()
+    for location, ds in by_source.items():
+        differing = {d.candidate.anchor_id for d in ds
+                     if plain_difference(d.relation, d.rationale, d.candidate.excerpt, d.decided_by)}
+        if len(differing) >= MIN_DIFFERING and not any(d.relation in AGREEING for d in ds):
+            out.add(location)
+    return out
