@@ -74,6 +74,8 @@ def _is_question(sentence: str) -> bool:
 
 def _kind(sentence: str) -> str:
     q = quantities(sentence)
+    if q and sentence.strip().endswith(("?", "？")):
+        return "aside"  # "Why does your espresso taste sour one day and bitter the next?": a question asserts no value
     if hook(sentence, _TO_VIEWER) or sets_up(sentence) or counted_parts(q):
         return "aside"  # a hook, the case the video sets up, a count of its own parts: no claim (``premise``)
     if q:
@@ -125,12 +127,15 @@ def _spoken_sentences(segments: list[Segment]) -> list[tuple[str, float, float, 
     return out
 
 
-_CONDITION = re.compile(r"\s*(?:if|when|whenever|once|unless|under|over|below|above)\b", re.I)
+# a leading condition or case: "If …,", "Below 10 °C,", "For a rider of around 75 kilos on 28 mm tyres,", "At 0 °F,"
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|once|unless|under|over|below|above|for|on|with|at|during|after|before)\b", re.I)
 
 
 def _conditions_kept(clauses: list[str]) -> list[str]:
     """A leading condition stays with the clause it qualifies ("Under inflated by 10 psi, you can lose
-    around 15% of your range" is one claim: the loss at that pressure, not a pressure of its own)."""
+    around 15% of your range" is one claim: the loss at that pressure, not a pressure of its own); so does a
+    leading case ("For a rider of around 75 kilos on 28 mm tyres, we run about 80 psi in the rear": the rider
+    is who the pressure is for, not a claim about riders)."""
     out: list[str] = []
     for c in clauses:
         if out and _CONDITION.match(out[-1]) and out[-1].rstrip().endswith((",", "，")):
@@ -179,6 +184,15 @@ def _caption_parts(seg: Segment) -> list[Segment]:
     if label and has_cjk(label.group(1)) and objects(subject_words(label.group(1))):
         parts = [p if k == 0 or objects(subject_words(p)) else f"{label.group(1)}：{p}" for k, p in enumerate(parts)]
     return [replace(seg, text=p) for p in parts]
+
+
+def _shown_apart(d: dict, seg: Segment, screen: list[Segment]) -> bool:
+    """Whether another caption shown with ``seg`` states the spoken value itself: "we run about 80 psi in the rear"
+    is the "REAR 80 psi" line, not the "FRONT 75 psi" beside it, however roughly 80 was said."""
+    said = {(v.dimension, v.stated) for v in d["q"]}
+    return not said & {(v.dimension, v.stated) for v in quantities(seg.text)} and any(
+        o.text != seg.text and o.start <= seg.end and o.end >= seg.start and said & {(v.dimension, v.stated) for v in quantities(o.text)}
+        for o in screen)
 
 
 def _during(seg: Segment, drafts: list[dict]) -> str:
@@ -288,7 +302,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
             continue
         near = [d for d in drafts if abs(d["moments"][0].start - seg.start) <= ALIGN_S]
         same = next((d for d in near if any(one_statement(a, b, d["text"], seg.text) for a in q for b in d["q"])
-                     or set(c) & set(d["c"])), None)
+                     and not _shown_apart(d, seg, screen) or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
             same["q"] = as_shown(same["q"], q, same["text"])

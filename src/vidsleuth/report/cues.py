@@ -209,12 +209,13 @@ FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|prev
 # a page's title that says it explains ("Why pH matters more than you think", "The science of rest between sets",
 # "The elbow angle explained", "为什么绿茶不能用沸水冲泡？"): what it says for the video's figure is the reason for it
 EXPLANATION_TITLE = re.compile(r"^\W*why\b(?!\s+(?:i|we|i'?ve|we'?ve)\b)|\bwhy (?:you|your|it|the|a|an|do|does|is|are|should|most)\b|"
-                               r"\bthe (?:science|chemistry|physics|biology|maths?|reasons?) (?:of|behind|for)\b|\bexplained\b|"
+                               r"\bthe (?:science|chemistry|physics|biology|maths?|reasons?) (?:of|behind|for)\b|"
                                r"为什么|为何|的原因|的原理|的道理", re.I)
 
 
 def explanation_page(title: str) -> bool:
-    """Whether a page's title says it explains why ("Why …", "The science of …", "… explained")."""
+    """Whether a page's title says it explains why ("Why …", "The science of …"). "… explained" is not enough: "Cold
+    cranking amps explained" defines a term and gives its figures, which support or dispute the video's."""
     return bool(EXPLANATION_TITLE.search(normalise(title or "")))
 
 

@@ -168,11 +168,12 @@ def _not_own(text: str, r, anchor_text_: str) -> str:
 
 def _specific(p) -> tuple[bool, float, bool]:
     """How specific one (anchor value, reading) pair is: a bound meets the source's bound of the same side
-    first ("at least 7 feet" and "… best between 8 and 9 feet …, never lower than 7 feet"); then the narrowest,
-    an approximation as specific as a point ("about two weeks … three weeks warm" is a tie the agreeing figure wins)."""
+    first ("at least 7 feet" and "… best between 8 and 9 feet …, never lower than 7 feet"); then one that holds the
+    video's figure (a sentence stating it among others states it: "a 12 V battery rests at 12.6 to 12.8 V" for 12.6 V);
+    then the narrowest, an approximation as specific as a point."""
     a, v = p[0], p[1].value
-    return (a.form not in ("lower", "upper") or v.form != a.form, 0.0 if v.form == "approx" else v.width(),
-            not _agrees(v, a))
+    return (a.form not in ("lower", "upper") or v.form != a.form, not _agrees(v, a),
+            0.0 if v.form == "approx" else v.width())
 
 
 def _deciding(kept: list, anchor_values: list, anchor_text_: str) -> tuple:

@@ -1,0 +1,27 @@
+"""Relations as a development set by another hand wrote them: a sentence that states the video's figure among other
+figures of its kind states it (a 12 V battery's resting 12.6–12.8 V holds the video's 12.6 V); a page titled
+"… explained" that gives a figure supports or disputes it, where a "Why …" page explains it."""
+
+from __future__ import annotations
+
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.types import Anchor, Moment
+
+
+def _anchor(text: str) -> Anchor:
+    return Anchor("A1", "parameter", text, "", "", (Moment(1.0, 4.0, "speech", text),))
+
+
+def test_the_figure_that_holds_the_videos_decides_among_several():
+    a = _anchor("A healthy, fully charged battery reads 12.6 volts at rest.")
+    rel, why, _ = relate_rules(a, "A fully charged 12 V lead-acid battery rests at 12.6 V to 12.8 V.")
+    assert rel == "supports", why
+    rel, why, _ = relate_rules(a, "A fully charged 12 V lead-acid battery rests at 12.9 V.")
+    assert rel == "contradicts", why
+
+
+def test_an_explained_title_is_no_explanation_page_but_a_why_title_is():
+    a = _anchor("Mid-size car: 650 CCA")
+    excerpt = "Most mid-size cars need between 500 and 700 CCA; check your owner's manual for the minimum."
+    assert relate_rules(a, excerpt, title="Cold cranking amps (CCA) explained")[0] == "supports"
+    assert relate_rules(a, excerpt, title="Why cold cranking amps matter in winter")[0] == "explains"
