@@ -25,3 +25,17 @@ def test_an_explained_title_is_no_explanation_page_but_a_why_title_is():
     excerpt = "Most mid-size cars need between 500 and 700 CCA; check your owner's manual for the minimum."
     assert relate_rules(a, excerpt, title="Cold cranking amps (CCA) explained")[0] == "supports"
     assert relate_rules(a, excerpt, title="Why cold cranking amps matter in winter")[0] == "explains"
+
+
+def test_a_negation_inside_a_condition_rejects_nothing():
+    a = _anchor("And eat them within four days, or freeze them.")
+    rel, why, _ = relate_rules(a, "If you won't be able to eat leftovers within four days, freeze them right away.")
+    assert rel == "supports", why
+    assert relate_rules(a, "Don't keep cooked leftovers for four days.")[0] == "contradicts"  # outside a condition it rejects
+
+
+def test_the_period_a_rate_is_given_over_is_no_duration():
+    a = _anchor("Toddlers need about 12 hours of sleep in every 24.")
+    rel, why, _ = relate_rules(a, "Recommended amounts of sleep per 24 hours, including naps, from a consensus statement.")
+    assert rel != "contradicts", why
+    assert relate_rules(a, "Toddlers need 11 to 14 hours of sleep per 24 hours.")[0] == "supports"

@@ -105,8 +105,11 @@ def _clause(text: str, r: Reading) -> str:
 
 
 def disparaged(text: str, r: Reading) -> bool:
-    """Whether the source states this value only to reject it ("45 minutes is far too short")."""
-    return bool(DISPARAGE.search(KEEP.sub(" ", BOUND_WORDS.sub(" ", _clause(text, r)))))
+    """Whether the source states this value only to reject it ("45 minutes is far too short"). A negation in a
+    condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
+    only a judgement rejects."""
+    clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", _clause(text, r)))
+    return bool((REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE).search(clause))
 
 
 def newer(source_date: str, video_date: str) -> bool:

@@ -188,6 +188,9 @@ def _per_time(text: str, at: int) -> str:
     return "/" + _TIME_NAMES.get(m.group("t").lower(), m.group("t").lower()) if m else ""
 
 
+_PERIODS = ("second", "minute", "hour", "day", "week", "month", "year")
+
+
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
     """Single-letter units only right after the number ("180 g", not "Step 3 g…" across a word),
     and a bare "°"/"degrees" only as a temperature when no other unit is said."""
@@ -248,6 +251,8 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             continue  # "2024-03": a date or a code, not a range
         if two and nums[1] < nums[0] and not re.search(r"\bfrom\s*$|从\s*$", before, re.I):
             continue  # "at 6 to 5% hydration": a range runs upwards; downwards without "from" is a misheard number
+        if unit in _PERIODS and re.search(r"(?:\bper|/)\s*$", before, re.I):
+            continue  # "sleep per 24 hours": the period a rate is given over, not a duration of its own
         after = t[end:end + 32]
         form, tol = _form(before, after, two)
         if m.group("tol"):
