@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from ..values import commensurate, normalise
+from .case import another_case, split_case
 from .coherence import DIFFERING
 from .cues import (
     APPLIED,
@@ -377,6 +378,13 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
     aq = quantities(text)
     st = statement(excerpt, context)
     norm = normalise(excerpt)
+    case, _ = split_case(anchor.text)  # "For a 75 kg rider on 28 mm tyres, …": whom the claim is for
+    other = another_case(case, st)
+    if other:
+        return None, f"gives {other}, another case than the video's {', '.join(c.label() for c in case)}: no stance", 0.0
+    claim = [v for v in aq if not any(v.dimension == c.dimension and v.same_as(c) for c in case)]
+    if claim and any(a.comparable(r.value) for a in claim for r in st.readings):
+        aq = claim  # the claim's figure decides; the case's only selects
     later = _later(norm, source_date, video_date)
     decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"),
                          objects(subject_words(text) | set(anchor.subject.split())), text, newer(video_date, source_date))

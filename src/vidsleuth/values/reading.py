@@ -203,6 +203,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
         return False
     if raw == "s" and re.fullmatch(r"(?:1[6-9]|20)\d0", m.group("a")) and re.search(r"\d0s$", m.group(0)):
         return False  # "the 2000s", "1990s": a decade, not seconds
+    if unit in _PERIODS and re.search(r"(?:\bper|/)\s*$", text[max(0, m.start() - 8):m.start()], re.I):
+        return False  # "sleep per 24 hours": the period a rate is given over, not a duration of its own
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
         return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
     if spelled in ("分", "日", "年", "度", "元", "块", "升", "米") and not has_cjk(text[max(0, m.start() - 4):m.end() + 2]):
@@ -251,8 +253,6 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             continue  # "2024-03": a date or a code, not a range
         if two and nums[1] < nums[0] and not re.search(r"\bfrom\s*$|从\s*$", before, re.I):
             continue  # "at 6 to 5% hydration": a range runs upwards; downwards without "from" is a misheard number
-        if unit in _PERIODS and re.search(r"(?:\bper|/)\s*$", before, re.I):
-            continue  # "sleep per 24 hours": the period a rate is given over, not a duration of its own
         after = t[end:end + 32]
         form, tol = _form(before, after, two)
         if m.group("tol"):
