@@ -38,3 +38,17 @@ def test_another_case_takes_no_stance_and_the_same_case_is_judged_on_the_claim()
     assert relate_rules(a, "A 75 kg rider on 28 mm tyres should run about 80 psi in the rear.")[0] == "supports"
     rel, why, _ = relate_rules(a, "A 75 kg rider on 28 mm tyres needs no more than 70 psi at the rear.")
     assert rel == "contradicts" and "psi" in why
+
+
+def test_a_statement_for_another_case_goes_to_the_anchor_whose_case_it_is():
+    from vidsleuth.report.branches import rank
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    anchors = [Anchor("A1", "parameter", RIDER, "", "", (Moment(12.0, 19.0, "speech", RIDER),)),
+               Anchor("A2", "parameter", "On 40mm gravel tires, 35 PSI is a good place to start.", "", "",
+                      (Moment(34.0, 38.0, "speech", "On 40mm gravel tires, 35 PSI is a good place to start."),))]
+    page = Source(id="d1", kind="document", title="Gravel tyre pressure", location="/x/gravel.html")
+    text = "For 40 mm tyres, most riders land somewhere between 30 and 40 psi."
+    got = rank(anchors, [Passage(page, text, "text")], topic="road and gravel tyre pressure")
+    assert {c.anchor_id for c in got} == {"A2"}

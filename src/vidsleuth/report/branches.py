@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from ..values import APPROX, kinds_in, kinds_of
 from . import scope
+from .case import split_case
 from .coherence import explicit, off_subject
 from .facts import (
     MEASURE_STEMS,
@@ -227,6 +228,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     views = [views_of(a, about) for a in anchors]
     things = [set().union(*v) for v in views]  # each anchor's thing-words over all its moments (``_said_of``)
     values = [quantities(" ".join([a.text] + [m.text for m in a.moments])) for a in anchors]
+    cases = [split_case(a.text)[0] for a in anchors]  # whom each claim is for: another case's statement is not its
     kinds = [kinds_in(vs) for vs in values]
     said_by = [anchor_words(a)[0] for a in anchors]
     props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
@@ -254,7 +256,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         said = [r.value for r in stmts[i].readings] + quantities(passage.source.title)  # "Is 96 °C too hot for a V60?"
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
-        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
+        scores[i] = _assign(scope.claimed(scores[i], stmts[i], values, cases), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
                             on_page[passage.source.location], props, said_stems(text))
         best = max(scores[i])
         if best < MIN_SCORE:

@@ -10,6 +10,7 @@ import re
 
 from ..numwords import normalise
 from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
+from .case import another_case
 from .cues import REVISION, comparison_page
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
@@ -150,11 +151,14 @@ def on_pages(units, stmts, titles, views) -> dict[str, set[int]]:
     return {loc: {j for j, vs in enumerate(views) if set().union(*vs) & ws} for loc, ws in page.items()}
 
 
-def claimed(row: list[tuple[float, bool]], st: Statement, values: list[list]) -> list[tuple[float, bool]]:
+def claimed(row: list[tuple[float, bool]], st: Statement, values: list[list], cases: list[list] = ()) -> list[tuple[float, bool]]:
     """A value equal to one anchor's speaks of that anchor: "I applied the 20% rule" is about the
     video's 20 % savings rate, not evidence against its 4.5 % interest rate; so do the values of its
     kind beside it ("no longer 3.85 V per cell; now 3.80 V", "300 to 500 miles (480–800 km)"), while a
-    value of another kind may still be another anchor's (a spec row's torque beside its battery)."""
+    value of another kind may still be another anchor's (a spec row's torque beside its battery). A statement
+    for another case than an anchor's (``case.split_case``: "For 40 mm tyres" beside "on 28 mm road tyres") is
+    not that anchor's, so it goes to the anchor whose case it is."""
+    row = [(0.0, False) if j < len(cases) and another_case(cases[j], st) else s for j, s in enumerate(row)]
     owners = {id(r): {j for j, vs in enumerate(values) if row[j][0] > 0 and any(v.same_as(r.value) for v in vs)}
               for r in st.readings}
     owning = set().union(*owners.values()) if owners else set()
