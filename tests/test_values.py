@@ -86,8 +86,11 @@ def test_points_inside_intervals_and_offset_temperatures():
     assert not same_value(oven, read_values("160 °F")[0])
     assert convert(100, "degC", "degF") == pytest.approx(212)
     (bound,) = read_values("at least 10 minutes")
-    assert same_value(read_values("15 min")[0], bound)
+    assert same_value(read_values("10 min")[0], bound)  # a bound and a figure are one statement at the bound's end
+    assert not same_value(read_values("15 min")[0], bound)  # a figure inside it agrees with it (``agrees``), but is another statement
     assert not same_value(read_values("5 min")[0], bound)
+    assert not same_value(read_values("0 min")[0], read_values("no more than one hour")[0])  # a misread caption
+    assert same_value(read_values("3.2 kg")[0], read_values("a little over three kilos")[0])
     assert not same_value(read_values("22 kg")[0], read_values("1400 kg")[0])
     assert not read_values("85 Nm")[0].comparable(read_values("85 kcal")[0])  # torque is not energy
 

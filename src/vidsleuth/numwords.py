@@ -116,6 +116,10 @@ _TIME_PAIR = re.compile(r"(?<![\d.])(\d+)\s?(hours?|hrs?|h|minutes?|mins?)(?![a-
 # opening a phrase of its own ("half an hour", "half of the dough", "half the flour", "half way")
 _HALF_SHARE = re.compile(r"\b(at|to|about|around|roughly|approximately|nearly|almost|than|only|over|under|below|above) "
                          r"half(?![-\w])(?!\s+(?:an?|of|the|this|that|its|their|your|my|way|time|price|as)\b)", re.I)
+# a fraction of a whole said before it: "change a quarter of the water" is 25 % of it, "a third of your tank" 33 %
+_PART_SHARE = re.compile(r"\b(a|one|1|three|3|two|2) (quarters?|thirds?|3rds?) of (?=(?:the|your|its|their|this|that)\b)", re.I)
+_PART = {("1", "quarter"): "25", ("3", "quarters"): "75", ("1", "third"): "33", ("2", "thirds"): "67"}
+_COUNT_WORD = {"a": "1", "one": "1", "two": "2", "three": "3"}
 _ZH_MEASURE = "次遍泡杯份片粒颗只条张个位"
 _BELOW_ZERO = re.compile(r"\b(\d+(?:\.\d+)?)\s+(degrees?\s+)?below zero\b", re.I)  # "five below zero" is -5
 # a price said with its cents after the currency word: "twelve pounds ninety nine" is £12.99 (not 12 lb)
@@ -198,6 +202,8 @@ def _english(text: str) -> str:
     t = _SPOKEN_PRICE.sub(lambda m: f"{_CURRENCY_SIGN[m.group(2).lower().rstrip('s')]}{m.group(1)}.{m.group(3)}", t)
     t = _UNIT_AND_HALF.sub(lambda m: f"{'1' if m.group(1).lower() in ('a', 'an', 'one') else m.group(1)}.5 {m.group(2)}", t)
     t = _HALF_SHARE.sub(r"\1 50%", t)
+    t = _PART_SHARE.sub(lambda m: f"{p}% of " if (p := _PART.get((_COUNT_WORD.get(m[1].lower(), m[1]), m[2].lower().replace("3rd", "third"))))
+                        else m[0], t)
     t = re.sub(r"\b(\d+)\s+(\d+)/(\d+)\b", lambda m: f"{int(m.group(1)) + int(m.group(2)) / max(1, int(m.group(3))):g}", t)
     t = re.sub(r"(?<![\d/.])(\d+)/(\d+)(?=\s*[a-z\"])", lambda m: f"{int(m.group(1)) / max(1, int(m.group(2))):g}"
                if int(m.group(2)) and int(m.group(1)) < int(m.group(2)) else m.group(0), t)

@@ -239,14 +239,17 @@ def same_value(a: Value, b: Value) -> bool:
     if not (a.comparable(b) and commensurate(a, b) and (b.contains(a) or a.contains(b))):
         return False
     bound = [v for v in (a, b) if v.form in ("lower", "upper")]
-    if len(bound) == 1 and a.dimension == "temperature":
-        # any two temperatures are of one scale (``commensurate``), so "Min. night temp 10 °C" would hold a soil's
-        # "60 degrees": a temperature is one statement with a bound only at the bound's end
+    if len(bound) == 1:
+        # a bound and a figure are one statement only at the bound's end: "Min. night temp 10 °C" does not state a
+        # soil's "60 degrees", nor "no more than one hour a day" a caption's "0 min"
         other = b if bound[0] is a else a
-        return abs(other.point - bound[0].point) <= max(TEMPERATURE_ROUNDING, MATCH * abs(bound[0].point))
+        if a.dimension == "temperature":  # any two temperatures are of one scale (``commensurate``)
+            return abs(other.point - bound[0].point) <= max(TEMPERATURE_ROUNDING, MATCH * abs(bound[0].point))
+        return abs(other.point - bound[0].point) <= NEAR_BOUND * abs(bound[0].point)  # "a little over three kilos": 3.2 kg
     return True
 
 
+NEAR_BOUND = 0.25  # how far from a bound's end a figure may be and still be the bound's statement (``same_value``)
 SCALE = 10.0  # two values of one kind more than this factor apart are not one quantity of one subject
 
 

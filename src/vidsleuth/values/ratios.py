@@ -99,6 +99,9 @@ def read_ratios(text: str) -> list[Value]:
                 or (not worded and not spelled and _NOT_CLOCK.fullmatch(m["b"]) and not _AT.search(before)))
         if not (cued or (named and not worded)):
             continue  # "2:15" is a time
+        if m["sep"] in (":", "∶") and text[m.end("sep"):m.end("sep") + 1] == " " and text[m.start("sep") - 1] != " " \
+                and re.match(r"\s?[A-Za-z%]", after):
+            continue  # "ages 2-5: 1 h/day": a label's colon before a figure with its unit, no ratio
         if worded and (not _RATIO_WORD.search(before[-30:] + " " + after[:30]) or re.match(rf"\s*{_MEASURE}\b", after, re.I)):
             continue  # "one to one" without a ratio said is a conversation, "3 to 4 parts water" a range
         if spelled and not worded and m["sep"] != "比":

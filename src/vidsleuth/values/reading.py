@@ -318,6 +318,7 @@ _ANGLE = re.compile(r"\b(?:angles?|angled|(?:per|each|a|one) side|tilt\w*|slope[
                     r"bevel\w*|edges?|inclusive|latitude|azimuth|rotat\w*|turn(?:ed|s)?|lean\w*|camber|recline\w*|"
                     r"slant\w*|protractor|clockwise|compass|heading|bearing|"
                     # a direction measured from a line of sight or a reference line: "15 degrees below your eye line"
+                    r"degrees?\s+(?:to|from|off|against)\s+(?:the|your|a)\s+(?!(?:\w+\s+)?(?:water|oven|air|room)\b)|"  # "30 degrees to the top plate"
                     r"(?:below|above|under|beneath|from|off|past)\s+(?:the\s+|your\s+)?(?:horizontal\s+)?"
                     r"(?:eye[- ]?(?:line|level)|line of sight|horizon(?:tal)?|vertical|plumb))\b|角|倾|坡度|斜", re.I)
 _HEAT = re.compile(r"\b(?:temperatures?|temps?|heat\w*|hot|warm\w*|cool\w*|cold|oven|fridge|freez\w*|boil\w*|"
