@@ -30,3 +30,9 @@ def test_a_spoken_value_joins_the_caption_that_shows_it():
     spoken = next(d for d in _drafts(tl) if d["moments"][0].kind == "speech")
     assert [v.stated[0] for v in spoken["q"]] == [80.0]
     assert [m.text for m in spoken["moments"] if m.kind == "ocr"] == ["REAR 80 psi"]
+
+
+def test_a_leading_case_joins_one_clause_only():
+    said = "With full synthetic oil, I change it every 5,000 miles, or every six months, whichever comes first."
+    drafts = _drafts(timeline_of(Segment(11.0, 18.0, "speech", said, 1.0, "asr")))
+    assert [[v.label() for v in d["q"]] for d in drafts if d["q"]] == [["5000 mile"], ["6 month"]]

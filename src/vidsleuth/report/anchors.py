@@ -137,11 +137,14 @@ def _conditions_kept(clauses: list[str]) -> list[str]:
     leading case ("For a rider of around 75 kilos on 28 mm tyres, we run about 80 psi in the rear": the rider
     is who the pressure is for, not a claim about riders)."""
     out: list[str] = []
+    lead = False  # the last clause is a condition or case standing alone, waiting for its claim
     for c in clauses:
-        if out and _CONDITION.match(out[-1]) and out[-1].rstrip().endswith((",", "，")):
+        if lead:
             out[-1] = f"{out[-1]} {c}"
-        else:
-            out.append(c)
+            lead = False
+            continue
+        out.append(c)
+        lead = bool(_CONDITION.match(c)) and c.rstrip().endswith((",", "，"))
     return out
 
 
