@@ -20,6 +20,9 @@ from .conftest import labels_of
     ("Rice to water ratio 1:1.2", ["1:1.2"]),
     ("Recommended amounts of sleep per 24 hours, including naps.", []),
     ("Toddlers need 11 to 14 hours of sleep per 24 hours.", ["11–14 h"]),
+    ("take the rakers down to 25,000ths of an inch below the cutter.", ["0.025 inch"]),  # Whisper's "twenty-five thousandths"
+    ("twenty-five thousandths of an inch", ["0.025 inch"]),
+    ("It was the 100th time", []),
 ])
 def test_readings(text, labels):
     assert labels_of(text) == labels

@@ -43,6 +43,9 @@ _FRACTIONS = [
     (r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}"), (r"\b(\d+) and a quarter\b",
                                                                         lambda m: f"{int(m.group(1)) + 0.25:g}"),
     (r"\b(\d+) \((\d+)\)", r"\1"),  # "five (5) minutes" after digits: one number
+    # a decimal fraction said in words: "twenty-five thousandths of an inch" (Whisper writes "25,000ths") is 0.025 in
+    (r"\b(\d+?)(?:,?000ths|\s+thousandths)(?: of an?)?\b", lambda m: f"{int(m.group(1)) / 1000:g}"),
+    (r"\b(\d+?)(?:00ths|\s+hundredths)(?: of an?)?\b", lambda m: f"{int(m.group(1)) / 100:g}"),
 ]
 # the units spelt as English words ("hour", "litre", "minutes"), longest first: what a number word may count
 _WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True)  # SPF is written before its number
