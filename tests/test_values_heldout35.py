@@ -23,6 +23,10 @@ from .conftest import labels_of
     ("take the rakers down to 25,000ths of an inch below the cutter.", ["0.025 inch"]),  # Whisper's "twenty-five thousandths"
     ("twenty-five thousandths of an inch", ["0.025 inch"]),
     ("It was the 100th time", []),
+    ("轻松跑配速 6:30／公里", ["6.5 minute/kilometer"]),  # a pace, not a clock time and a distance
+    ("我自己是按每公里6分30秒的配速跑轻松跑", ["6.5 minute/kilometer"]),
+    ("run at 10:00 per mile", ["10 minute/mile"]),
+    ("It starts at 6:30 every morning", []),
 ])
 def test_readings(text, labels):
     assert labels_of(text) == labels

@@ -240,7 +240,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
               or set().union(*kinds) & kinds_in(r.value for r in st.readings)]
     dense = _dense(anchors, units, embedder, wanted)
     on_page = scope.on_pages(units, stmts, titles, views)
-    background = _backgrounds(anchors, views, props, title, asked)
+    background = scope.backgrounds(anchors, views, props, title, asked)
     scores = [[_score(views[j], kinds[j], st, titles[i], about, idf, float(dense[i, j]),
                       units[i][0].source.location in strict, props[j], background[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
@@ -270,16 +270,6 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
             picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside and not own, own))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
-
-
-def _backgrounds(anchors: list[Anchor], views: list[list[set[str]]], props: list[set[str]], title: str,
-                 asked: str) -> list[set[str]]:
-    """What background must name per anchor: its thing-words and what it measures; an anchor naming no
-    thing ("£64.99" on screen) is about the video's own thing (title and request), not every word
-    of the request ("Is anything out of date?" is not about a page's "date of purchase")."""
-    own = scope.own_thing(title, asked)
-    return [(set().union(*views[j]) if any(objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments])
-             else own) | props[j] for j, a in enumerate(anchors)]
 
 
 def _winners(row: list[float], st: Statement, kinds: list[set[str]], values: list[list]) -> list[int]:

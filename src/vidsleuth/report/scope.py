@@ -14,6 +14,7 @@ from .case import another_case
 from .cues import REVISION, comparison_page
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
+from .types import Anchor
 
 MIN_PAGES = 4  # distinct pages (by title) before a thing only one of them says tells anything (as relevance.MIN_DOCUMENTS)
 
@@ -244,3 +245,13 @@ def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: 
     gone |= {i: "a value on a page about another product than the video's" for i, (p, _) in enumerate(units)
              if p.source.location in foreign and stmts[i].readings}
     return strict, beside | theirs, gone
+
+
+def backgrounds(anchors: list[Anchor], views: list[list[set[str]]], props: list[set[str]], title: str,
+                 asked: str) -> list[set[str]]:
+    """What background must name per anchor: its thing-words and what it measures; an anchor naming no
+    thing ("£64.99" on screen) is about the video's own thing (title and request), not every word
+    of the request ("Is anything out of date?" is not about a page's "date of purchase")."""
+    own = own_thing(title, asked)
+    return [(set().union(*views[j]) if any(objects(subject_words(t)) for t in [a.text] + [m.text for m in a.moments])
+             else own) | props[j] for j, a in enumerate(anchors)]

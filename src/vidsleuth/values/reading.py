@@ -7,6 +7,7 @@ import re
 
 from .compounds import compounds, coverage
 from .frequency import read_frequencies
+from .pace import read_paces
 from .quantity import (
     CURRENCIES,
     PREFIX_UNITS,
@@ -270,7 +271,14 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if (bare or unit == "degC" and spelled == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _with_frequencies(_with_ratios(_converted(coverage(compounds(out, t), t), t), t), t)
+    return _with_paces(_with_frequencies(_with_ratios(_converted(coverage(compounds(out, t), t), t), t), t), t)
+
+
+def _with_paces(values: list[Value], text: str) -> list[Value]:
+    """The paces the text states ("6:30/km", "每公里6分30秒") in place of what their parts read as alone."""
+    paces = read_paces(text)
+    kept = [v for v in values if not any(p.start <= v.start < p.end or v.start <= p.start < v.end for p in paces)]
+    return sorted(kept + paces, key=lambda v: v.start) if paces else values
 
 
 def _with_frequencies(values: list[Value], text: str) -> list[Value]:
