@@ -23,7 +23,8 @@ def _anchor(text: str) -> Anchor:
     ("On 40mm gravel tires, 35 PSI is a good place to start.", ["40 mm"], ["35 psi"]),
     ("A healthy, fully charged battery reads 12.6 volts at rest.", [], ["12.6 V"]),
     ("Bake at 250 degrees for 20 minutes.", [], ["250°C", "20 min"]),
-    ("Use a 16 kilogram bell.", [], ["16 kg"]),  # a case alone is the claim: nothing else is claimed
+    ("Use a 16 kilogram bell.", [], ["16 kg"]),
+    ("0 °F → -60 % strength", ["0°F"], ["-60%"]),  # a case alone is the claim: nothing else is claimed
 ])
 def test_case_and_claim(text, case, claim):
     got_case, got_claim = split_case(text)

@@ -39,3 +39,10 @@ def test_the_period_a_rate_is_given_over_is_no_duration():
     rel, why, _ = relate_rules(a, "Recommended amounts of sleep per 24 hours, including naps, from a consensus statement.")
     assert rel != "contradicts", why
     assert relate_rules(a, "Toddlers need 11 to 14 hours of sleep per 24 hours.")[0] == "supports"
+
+
+def test_advice_a_page_gave_when_it_first_published_is_its_former_figure():
+    a = _anchor("For a rider of around 75 kilos on 28-millimeter road tires, we run about 80 PSI in the rear.")
+    rel, why, _ = relate_rules(a, "When we published our first pressure guide in 2019 we suggested that a 75 kg rider on "
+                                  "28 mm tyres should pump the rear to 80 psi and the front to 75 psi.")
+    assert rel == "updates" and "former" in why

@@ -23,7 +23,7 @@ def split_case(text: str) -> tuple[list, list]:
     """(case, claim) among the values ``text`` states; no case when nothing would be left to claim."""
     norm = normalise(text)
     values = quantities(text)
-    lead = LEAD.match(norm)
+    lead = LEAD.match(norm) or re.match(r"[^→]*(?:→|->)", norm)  # "0 °F → -60 % strength": the claim at 0 °F
     case = [v for v in values if lead and v.end <= lead.end() or _attributive(norm, v)]
     claim = [v for v in values if v not in case]
     return (case, claim) if case and claim else ([], values)

@@ -197,8 +197,12 @@ PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|u
                          r"|\b(?:in|for)\s+(?:the\s+)?(?:earlier|previous|older|former|past|first)\s+(?:editions?|versions?)"
                          r"(?:\s+of\s+(?:this|our|the)\s+\w+)?,?\s+(?:we|they|it|i)\s+(?:\w+\s+)?(?:suggested|recommended|said|"
                          r"advised|gave|stated|listed|called for|told|prescribed|specified)|\bused to (?:recommend|suggest|say|advise|call for|tell|give|list)"
+                         # "When we published our first guide in 2019 we suggested 80 psi", "In 2019 we recommended …"
+                         r"|\bwhen (?:we|they|it) (?:first )?(?:published|wrote|released|launched)\b[^.;:!?]{0,60}?\b(?:suggested|"
+                         r"recommended|said|advised|gave|listed)|\bin (?:19|20)\d\d,?\s+(?:we|they)\s+(?:\w+\s+)?(?:suggested|recommended|"
+                         r"said|advised|gave|listed)"
                          r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
-                         r"said|advised|stated|told|taught))\b[^.;:!?]{0,60}$"
+                         r"said|advised|stated|told|taught))\b[^.;:!?]{0,120}$"  # the rest of its sentence
                          r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
 # a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
 # ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
