@@ -114,3 +114,17 @@ def test_a_statement_naming_both_things_sets_one_beside_the_other():
     cands = rank([anchor], pages, topic="Setting up a standing desk Are the desk heights right?",
                  title="Setting up a standing desk", heard="Sitting, set the desk at about 73 centimeters. standing desk chair")
     assert [c.beside for c in cands if c.passage.source.id == "treadmill"] == [True]
+
+
+def test_a_siblings_statement_is_set_beside_only_where_it_compares():
+    from vidsleuth.report.scope import own_thing, page_things
+
+    pages = [p for p in PAGES if p.source.id != "limewash"] + _page(
+        "lime", "Limewash basics", "Limewash on a bedroom wall needs 24 hours between coats.",
+        "Limewash on a wall takes far longer to dry than emulsion paint.")
+    units = [(p, p.text) for p in pages]
+    from vidsleuth.report.facts import subject_words
+    beside, apart = page_things(units, subject_words(HEARD), own_thing(TITLE, REQUEST))
+    lime = {p.text: i for i, (p, _) in enumerate(units) if p.source.id == "lime"}
+    assert lime["Limewash on a bedroom wall needs 24 hours between coats."] in apart  # names the wall, compares nothing
+    assert lime["Limewash on a wall takes far longer to dry than emulsion paint."] in beside

@@ -11,7 +11,7 @@ import re
 from ..numwords import normalise
 from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
 from .case import another_case
-from .cues import REVISION, comparison_page
+from .cues import REVISION, compares, comparison_page
 from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 from .types import Anchor
@@ -206,11 +206,11 @@ def page_things(units: list[tuple[Passage, str]], heard: set[str], own: set[str]
     for i, (p, text) in enumerate(units):
         loc = p.source.location
         if own_only[loc] & objects(subject_words(text)):
-            # on a page that compares ("Dumbbell vs kettlebell swings"), or in a statement naming the video's thing too
-            # ("… 10 cm higher than a plain standing desk"), the other thing is set beside the video's; otherwise it is
+            # on a page that compares ("Dumbbell vs kettlebell swings"), or in a statement that compares it with the video's
+            # thing ("… 10 cm higher than a plain standing desk"), the other thing is set beside the video's; otherwise it is
             # the page's own subject, which the video never names: not evidence ("Treats should stay under 10% of a
             # cat's daily calories" on a cat-feeding guide beside an adult-dog video)
-            both = own & words[loc] and comparison_page(titles[loc]) or own & objects(subject_words(text))
+            both = own & words[loc] and comparison_page(titles[loc]) or own & objects(subject_words(text)) and compares(text)
             (beside if both else apart).add(i)
     return beside, apart
 
