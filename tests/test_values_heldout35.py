@@ -26,6 +26,7 @@ from .conftest import labels_of
     ("轻松跑配速 6:30／公里", ["6.5 minute/kilometer"]),  # a pace, not a clock time and a distance
     ("我自己是按每公里6分30秒的配速跑轻松跑", ["6.5 minute/kilometer"]),
     ("run at 10:00 per mile", ["10 minute/mile"]),
+    ("对多数业余跑者来说，大约是每公里6分到7 分。", ["6–7 minute/kilometer"]),
     ("It starts at 6:30 every morning", []),
 ])
 def test_readings(text, labels):
