@@ -63,17 +63,3 @@ def test_a_page_that_agrees_once_keeps_its_differences():
 
 def test_a_lone_plain_difference_on_a_page_that_agrees_nowhere_is_dropped_too():
     assert select(_decided("guide", SIBLING[:1]), per_anchor=3) == []
-
-
-def test_a_lone_difference_that_names_the_anchors_thing_is_the_pages_word_on_it():
-    salt = Anchor("A9", "parameter", "Add 18 grams of salt.", "salt", "", (Moment(1.0, 3.0, "speech", "Add 18 grams of salt."),))
-    src = Source(id="manual", kind="document", title="manual", location="/docs/manual.md")
-    text = "The manual gives 15 grams as the salt in the dough."
-    p = Passage(src, text, "text")
-    decided = [Decision(Candidate("A9", p, text, 0.8), *relate_rules(salt, text), "rules")]
-    assert decided[0].relation == "contradicts"
-    assert [d.relation for d in select(decided, per_anchor=3, anchors=[salt])] == ["contradicts"]
-    chain = Anchor("A1", "parameter", ANCHORS["A1"], "chain wear", "", (Moment(1.0, 4.0, "speech", ANCHORS["A1"]),))
-    lone = [("A1", "Kettles last about 2% longer when descaled.")]  # names none of the anchor's things
-    assert _decided("kettle", lone)[0].relation == "contradicts"
-    assert select(_decided("kettle", lone), per_anchor=3, anchors=[chain]) == []

@@ -326,7 +326,7 @@ def _rank_of(d: Decision) -> tuple:
             bool(d.candidate.context) and d.relation == "supports", d.confidence * d.candidate.score)
 
 
-def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None, anchors: list[Anchor] = ()) -> list[Decision]:
+def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = None) -> list[Decision]:
     """After the relations: per anchor, one record per source — its strongest stance (a value it
     compares before background), so no source both supports and contradicts one anchor — from at
     most ``per_anchor`` sources; no-stance decisions are dropped and counted by reason."""
@@ -352,7 +352,7 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             best[key] = d
         else:
             dropped["a weaker excerpt of a source already cited for the anchor"] += 1
-    away = off_subject(best.values(), {a.id: objects(subject_words(f"{a.text} {a.subject}")) for a in anchors} if anchors else None)  # a sibling thing's page: no figure agrees, several differ without a dispute
+    away = off_subject(best.values())  # a sibling thing's page: no figure agrees, several differ without a dispute
     for key in [k for k, d in best.items() if k[1] in away and not explicit(d.candidate.excerpt)]:
         dropped["a page whose figures all differ from the video's, without a dispute: another thing"] += 1
         del best[key]

@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .cues import DISPUTE, OWN_CASE, REJECT, REVISION
-from .facts import objects, subject_words
 
 DIFFERING = "the source gives"  # how the rules' rationale for a plain difference of figures starts (``relate``)
 AGREEING = ("supports", "explains", "applies")
 MIN_DIFFERING = 1  # anchors a source must differ on, with no agreement, to be judged about another thing (2 kept 2 more
-# right pairs and 9 more spurious links on four development sets), unless a lone difference names the anchor's thing
+# right pairs and 9 more spurious links on four development sets: a lone plain difference is no better evidence)
 
 
 def explicit(excerpt: str) -> bool:
@@ -28,20 +27,16 @@ def plain_difference(relation: str | None, rationale: str, excerpt: str, decided
             and not explicit(excerpt))
 
 
-def off_subject(decisions, names: dict[str, set[str]] | None = None) -> set[str]:
+def off_subject(decisions) -> set[str]:
     """Locations of sources that differ plainly on ``MIN_DIFFERING`` anchor(s) or more and agree on none.
-    ``decisions``: each source's kept decision per anchor (``branches.Decision``); ``names``: per anchor id, the
-    thing-words it names. A lone difference in a statement that names the anchor's thing ("The manual gives 15
-    grams as the salt in the dough" for "18 grams of salt") is the page's word on it, not another thing's."""
+    ``decisions``: each source's kept decision per anchor (``branches.Decision``)."""
     by_source = defaultdict(list)
     for d in decisions:
         by_source[d.candidate.passage.source.location].append(d)
     out = set()
     for location, ds in by_source.items():
-        plain = [d for d in ds if plain_difference(d.relation, d.rationale, d.candidate.excerpt, d.decided_by)]
-        differing = {d.candidate.anchor_id for d in plain}
-        named = len(differing) == 1 and names is not None and any(
-            names.get(d.candidate.anchor_id, set()) & objects(subject_words(d.candidate.excerpt)) for d in plain)
-        if len(differing) >= MIN_DIFFERING and not named and not any(d.relation in AGREEING for d in ds):
+        differing = {d.candidate.anchor_id for d in ds
+                     if plain_difference(d.relation, d.rationale, d.candidate.excerpt, d.decided_by)}
+        if len(differing) >= MIN_DIFFERING and not any(d.relation in AGREEING for d in ds):
             out.add(location)
     return out

@@ -226,7 +226,7 @@ def relate(setup: Setup, anchors: list[Anchor], candidates: list, dropped: Count
 
     decided = decide_candidates(setup.relater or Relater(), anchors, candidates, setup.video_date,
                                 workers=setup.settings.branches)
-    return select(decided, setup.settings.sources_per_anchor, dropped, anchors)
+    return select(decided, setup.settings.sources_per_anchor, dropped)
 
 
 @dataclass(frozen=True)
