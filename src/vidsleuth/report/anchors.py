@@ -192,10 +192,14 @@ def _caption_parts(seg: Segment) -> list[Segment]:
 def _shown_apart(d: dict, seg: Segment, screen: list[Segment]) -> bool:
     """Whether another caption shown with ``seg`` states the spoken value itself: "we run about 80 psi in the rear"
     is the "REAR 80 psi" line, not the "FRONT 75 psi" beside it, however roughly 80 was said."""
-    said = {(v.dimension, v.stated) for v in d["q"]}
-    return not said & {(v.dimension, v.stated) for v in quantities(seg.text)} and any(
-        o.text != seg.text and o.start <= seg.end and o.end >= seg.start and said & {(v.dimension, v.stated) for v in quantities(o.text)}
-        for o in screen)
+    said = _figures(d["q"])
+    return not said & _figures(quantities(seg.text)) and any(
+        o.text != seg.text and o.start <= seg.end and o.end >= seg.start and said & _figures(quantities(o.text)) for o in screen)
+
+
+def _figures(values: list) -> set[tuple]:
+    """Each value as its kind and the numbers stated: "80 psi" said and "80 psi" shown are one figure."""
+    return {(v.dimension, v.stated) for v in values}
 
 
 def _during(seg: Segment, drafts: list[dict]) -> str:
