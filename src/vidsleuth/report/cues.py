@@ -152,7 +152,10 @@ FINITE = re.compile(r"\b(?:is|are|was|were)\b", re.I)  # "Salt for the dough is 
 # "Took my stove up at −8 °C", "Followed a video exactly: 70% hydration"): the writer applies the claim to
 # a case of their own (a forum post), unless it is advice ("I recommend"), a measurement against the
 # claim ("in my test it only managed …") or a revision
-OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine)\b"
+OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine|ours)\b"
+                       # a household's practice ("We keep ours at 50%", "we do 40 °C", "we keep it at 17"), not a publisher's
+                       # advice ("we recommend" is ``ADVICE``) or test ("we measured")
+                       r"|\bwe\s+(?:\w+\s+)?(?:keep|run|do|use|set|feed|give|put)\s+(?:ours|it|them|him|her|\d)"
                        # a diary's past tense with its subject left out ("Took my stove up…", "Followed a video…");
                        # not an imperative that ends like one ("Cook the", "Brew the", "Feed the", "Clean the", "Ferment the")
                        r"|^\W*(?-i:[A-Z][a-z]*(?<![eE])ed|Took|Shook|Got|Forgot|Shot|Made|Ran|Began|Kept|Slept|Went|Spent|Sent|"
@@ -187,7 +190,10 @@ CURRENT = re.compile(r"(?:\b(?:now|currently|today|at present)(?:\s+(?:at|just|o
 SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq|manual|handbook|label|recipe|chart|"
                        r"leaflet|book|advice|guidance|instructions)|\b(?:earlier|previous|older|former)\s+(?:versions?|editions?)"
                        r"\s+of\s+(?:this|our|the)\s+\w+)\s+(?:\w+\s+)?(?:said|suggested|recommended|advised|gave|stated|listed|"
-                       r"explained|told|showed|called for|used to \w+)\b[^.;:!?]{0,80}$", re.I)
+                       r"explained|told|showed|called for|used to \w+)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$"
+                       # an earlier numbered edition told in the past ("Revision 3 gave a recoat time of 4 hours")
+                       r"|\b(?:revision|rev\.|edition|version|issue)\s+\d+\s+(?:said|suggested|recommended|advised|gave|stated|"
+                       r"listed|specified|called for)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$", re.I)
 # advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
 # "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed
@@ -202,8 +208,9 @@ PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|u
                          r"recommended|said|advised|gave|listed)|\bin (?:19|20)\d\d,?\s+(?:we|they)\s+(?:\w+\s+)?(?:suggested|recommended|"
                          r"said|advised|gave|listed)"
                          r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
-                         r"said|advised|stated|told|taught))\b[^.;:!?]{0,120}$"  # the rest of its sentence
-                         r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)[^，。；,;！？]{0,12}$", re.I)
+                         r"said|advised|stated|told|taught))\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,120}$"  # the rest of its sentence
+                         r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:我们|我|他们|大家|官方|本站|本文)?(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)"
+                         r"[^，。；,;！？]{0,12}$", re.I)
 # a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
 # ("the original method (200 °C, 18 min)", "按照原来的方法（200度18分钟）")
 FORMER_PAREN = re.compile(r"(?:\b(?:the|our|its|their|my)\s+(?:old|original|previous|former|earlier|usual)\s+(?:[\w-]+\s+){0,3}?"

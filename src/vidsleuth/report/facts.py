@@ -118,9 +118,11 @@ def _agrees(source: Value, video: Value) -> bool:
     if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
             video.point * (1 - MATCH) <= source.hi):
         return True
-    # a bound met at its limit: "at least 30 minutes" and "about 30 minutes" (the approximation's figure, not its spread)
+    # a bound met at its limit: "at least 30 minutes" and "about 30 minutes" (the approximation's figure, not its spread), a
+    # range by its end ("15 to 20 km a week" meets "no more than 20 km")
+    end = (source.hi if video.form == "upper" else source.lo) if source.form == "range" else source.point
     return video.form in ("lower", "upper") and (video.contains(source) or source.form == "approx") and abs(
-        source.point - video.point) <= MATCH * max(abs(video.point), 1e-9)
+        end - video.point) <= MATCH * max(abs(video.point), 1e-9)
 
 
 def codes(text: str) -> list[str]:
@@ -227,7 +229,9 @@ def _header_unit(header: str) -> str:
     header = unicodedata.normalize("NFKC", header)  # "每周推荐时间（分钟）": full-width brackets
     m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
     if m:  # a bare 月 after a number is a calendar month ("12月"); as a column's unit it counts months
-        return "个月" if m.group(1).strip() == "月" else m.group(1)
+        inner, rest = m.group(1), f"{header[:m.start()]} {header[m.end():]}".strip()  # "(incl. naps)" is a remark, no unit
+        outside = _header_unit(rest) if rest and all(v.dimension.startswith("count:") for v in read_values(f"1 {inner}")) else ""
+        return outside or ("个月" if inner.strip() == "月" else inner)
     # "Cups per day", "Feed g per hen per day": the amount is the unit, the period is how often (an amount said
     # per day is read as the amount, in a page's prose and the video's speech alike)
     amount = _PER_PERIOD.sub("", header).strip()
@@ -330,7 +334,7 @@ def _near(norm: str, start: int, v: Value, after_value: bool = False) -> frozens
 
 
 _JOINS = re.compile(r"\s(?:and|or|but|while|whereas)\s|[,;，；、]")
-_QUALIFIER = re.compile(r"\s*(?:\(|\b(?:with|in|on|at|under|during|when|if|using)\s+)")
+_QUALIFIER = re.compile(r"\s*(?:\(|\b(?:with|in|on|at|under|during|when|if|using|up)\s+)")  # "66 psi up front"
 
 
 def _qualifier(after: str) -> str:

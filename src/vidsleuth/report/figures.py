@@ -46,6 +46,18 @@ def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
                 and not subject_words(text) & anchor_objects)  # the owner is a word of the text: it is not the anchor's either
 
 
+# a value said as a difference from another ("20 to 40% more", "roughly 10 cm higher than a plain desk", "8 psi lower"):
+# it measures how far apart two figures are, not a figure itself ("no more than 10%", "10% or more" are no differences)
+_DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|longer|shorter|warmer|cooler|hotter|colder|heavier|lighter|"
+                         r"faster|slower|bigger|smaller|larger|greater|extra|further)\b|\s*(?:above|below|over|under)\s+"
+                         r"(?:the|a|an|your|its|their|what|normal|average|usual)\b", re.I)
+
+
+def difference(text: str, v: Value) -> bool:
+    """Whether the value is said as a difference (``_DIFFERENCE`` right after it)."""
+    return bool(_DIFFERENCE.match(text, v.end))
+
+
 def boundary(source: Value, video: Value) -> bool:
     """The source's bound sits where the video's does ("below about 10 °C …" and "at least 10 °C"): one threshold."""
     return source.comparable(video) and "point" not in (source.form, video.form) and {source.form, video.form} & {

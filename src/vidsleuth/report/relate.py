@@ -84,7 +84,7 @@ from .cues import (
 )
 from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
-from .figures import boundary, habits, hypothetical, other_owner, other_whole
+from .figures import boundary, difference, habits, hypothetical, other_owner, other_whole
 from .figures import on_subject as _on_subject
 from .scope import own_row
 from .types import Anchor
@@ -265,7 +265,9 @@ def _agreeing(a, r, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> t
     if not row and BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
         return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
     how = "inside" if r.value.form != "point" else "equal to"
-    return ("supports", f"the video's {a.label()} is {how} the source's {r.value.label()}"
+    said = (f"the source's {r.value.label()} meets the video's limit {a.label()}" if a.form in ("lower", "upper")
+            and r.value.form == "range" else f"the video's {a.label()} is {how} the source's {r.value.label()}")
+    return ("supports", said
             + ("; it says nothing of the video's other figures" if unsaid else ""), 0.75 if unsaid else 0.9)
 
 
@@ -292,7 +294,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
     pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)
-             and not other_whole(anchor_norm, a, excerpt_norm, r.value) and not other_owner(excerpt_norm, r.value, anchor_objects)]
+             and not other_whole(anchor_norm, a, excerpt_norm, r.value) and not other_owner(excerpt_norm, r.value, anchor_objects)
+             and difference(anchor_norm, a) == difference(excerpt_norm, r.value)]  # a difference meets a difference only
     if not pairs:
         return None
     pairs = [p for p in pairs if row or not hypothetical(excerpt_norm, p[1])] or pairs  # "…; if you wait an hour or more"

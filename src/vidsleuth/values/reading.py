@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .compounds import compounds, coverage
+from .elided import elided as _elided
 from .frequency import read_frequencies
 from .pace import read_paces
 from .quantity import (
@@ -271,7 +272,8 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
         if (bare or unit == "degC" and spelled == "度") and _angle_clause(t, m.start(), end):
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
-    return _with_paces(_with_frequencies(_with_ratios(_converted(coverage(compounds(out, t), t), t), t), t), t)
+    return _with_paces(_with_frequencies(_with_ratios(_elided(_converted(coverage(compounds(out, t), t), t), t), t), t), t)
+
 
 
 def _with_paces(values: list[Value], text: str) -> list[Value]:

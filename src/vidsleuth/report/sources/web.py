@@ -11,7 +11,7 @@ from ...errors import VidsleuthError, require
 from ..types import Source
 from . import Gathered, Passage
 from .dates import page_date
-from .documents import passages_with_context
+from .documents import html_text, passages_with_context
 
 
 class WebSource:
@@ -45,7 +45,7 @@ class WebSource:
                     except httpx.HTTPError:
                         got.counts["web_failed"] += 1
                         continue
-                    text = trafilatura.extract(page, output_format="txt", favor_precision=True, include_tables=True) or ""
+                    text = html_text(page)
                     if not text:
                         got.counts["web_failed"] += 1
                         continue

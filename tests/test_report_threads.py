@@ -1,0 +1,99 @@
+"""Pages and phrasings met on a development set written by another hand (dev34: a nursery, tyre pressures,
+espresso, a running plan in Chinese): a forum thread's replies are read, not only its first post; a
+hard-wrapped paragraph is one paragraph; a remark in a column header's brackets is no unit; a range whose
+end reaches a limit meets it; a household's practice is the writer's own case; a number set against the one
+before it keeps that one's unit; a difference ("20 to 40% more") meets only a difference."""
+
+from __future__ import annotations
+
+import pytest
+
+from vidsleuth.report.facts import read_row
+from vidsleuth.report.relate import relate_rules
+from vidsleuth.report.sources.documents import html_text, read_document
+from vidsleuth.report.types import Anchor
+
+from .conftest import labels_of
+
+THREAD = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Dry air in nursery | Parents Forum</title></head>
+<body><header><nav><ul><li><a href="/forums/">Forums</a></li><li><a href="/search/">Search</a></li></ul></nav></header>
+<main><article><h1>Dry air in nursery - what humidity do you keep?</h1>
+<p class="crumbs">Home › Baby › Sleep</p>
+<div class="post" id="p1"><div class="postauthor"><b>sleepless</b><br><span>Posts: 20</span></div>
+<div class="postbody"><div class="postdate">14 Dec 2024, 21:03</div><div class="content">Our little one keeps waking with a
+stuffy nose. What humidity do you all aim for?</div></div></div>
+<div class="post" id="p2"><div class="postauthor"><b>mum_of_twins</b><br><span>Posts: 37</span></div>
+<div class="postbody"><div class="postdate">14 Dec 2024, 21:40</div><div class="content">We keep ours at 50% with a
+cool-mist humidifier all winter and the stuffy noses stopped.</div></div></div>
+<div class="post" id="p3"><div class="postauthor"><b>DadOfThree</b><br><span>Posts: 54</span></div>
+<div class="postbody"><div class="postdate">15 Dec 2024, 08:12</div><div class="content">One thing: 20 degrees is too warm
+for a baby's room in my opinion, we keep it at 17.</div></div></div>
+</article></main><footer><p>Powered by phpBB · Parents Forum</p></footer></body></html>"""
+
+
+def test_thread_replies_are_read(tmp_path):
+    page = tmp_path / "forum-dry-nursery.html"
+    page.write_text(THREAD, encoding="utf-8")
+    _, date, text = read_document(page)
+    lines = text.splitlines()
+    # each reply is one line, whole: the source's line breaks inside a post are whitespace
+    assert "We keep ours at 50% with a cool-mist humidifier all winter and the stuffy noses stopped." in lines
+    assert "One thing: 20 degrees is too warm for a baby's room in my opinion, we keep it at 17." in lines
+    assert date == "2024-12-14"
+
+
+def test_preformatted_lines_stay():
+    text = html_text("<html><body><article><h1>Setting the limit</h1><p>Run the tool once to set the\ncharge limit for the "
+                     "battery of the laptop, then reboot it and check the value again in the settings.</p>"
+                     "<pre>limit=80\nmode=conservative</pre></article></body></html>")
+    assert "Run the tool once to set the charge limit" in text
+    assert "limit=80\nmode=conservative" in text
+
+
+@pytest.mark.parametrize("header, row, label", [
+    ("| Age group | Age | Hours per 24 h (incl. naps) |", "| Toddler | 1–2 years | 11–14 |", "11–14 h"),
+    ("| Property | Motor torque (Nm) |", "| Trailvolt | 85 |", "85 N·m"),
+])
+def test_header_remark_is_no_unit(header, row, label):
+    assert label in [r.value.label() for r in read_row(row, header).readings]
+
+
+def _relation(anchor_text: str, excerpt: str) -> str | None:
+    return relate_rules(Anchor(id="A1", kind="parameter", text=anchor_text, subject=""), excerpt)[0]
+
+
+@pytest.mark.parametrize("claim, excerpt, relation", [
+    ("每周跑量≤20公里", "新手每周跑量控制在15到20公里之间，分3次完成；", "supports"),  # the range's end is the limit
+    ("no more than 20 km a week", "Keep it between 15 and 20 km a week.", "supports"),
+    ("no more than 20 km a week", "Most beginners run 5-10 km a week.", None),  # well inside the limit: no stance
+    ("Keep the nursery at around 50% relative humidity,",
+     "We keep ours at 50% with a cool-mist humidifier all winter and the stuffy noses stopped.", "applies"),
+    ("Keep the nursery at around 50% relative humidity,", "We recommend 50% for nurseries.", "supports"),
+    ("Set the charge limit to 80%.", "I set mine to 60%, not 80.", "contradicts"),
+    # a difference is no figure: "20 to 40% more" is no share of calories, "ten psi lower" no pressure
+    ("Treats should be no more than 10% of those calories.", "Working dogs and very active breeds may need 20 to 40% more.",
+     None),
+    ("Keep treats to no more than 10% of the calories.", "Keep treats to 10% or more.", "contradicts"),  # a bound, not a difference
+    # a former edition's figure, told in the past, is the one the page has since changed (dev35, dev33)
+    ("Lay the depth gauge tool on the chain and file to 0.025 in",
+     "Earlier editions of this manual listed a depth gauge setting of 0.025 in (0.65 mm) for all low-profile chain.", "updates"),
+    ("焖2分钟", "以前我们建议鱼蒸好后关火再焖2分钟（即“虚蒸”）。", "updates"),
+    ("Wait 4 h between coats",
+     "Revision 3 gave a recoat time of 4 hours; the reformulated product in Revision 4 can be recoated after 2 hours.", "updates"),
+    ("set it about 10 cm higher than your sitting desk",
+     "A treadmill desk ends up at around 120 cm, roughly 10 cm higher than a plain standing desk.", "supports"),
+])
+def test_relations(claim, excerpt, relation):
+    assert _relation(claim, excerpt) == relation
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("I set mine to 60%, not 80. If it is docked", ["60%", "80%"]),
+    ("keep the cylinder at 60 °C minimum because of legionella, not 49 like the American sites say", ["≥ 60°C", "49°C"]),
+    ("It costs $30, not 40", ["$30", "$40"]),
+    ("Bake at 180 °C, not 2 trays at once", ["180°C", "2 trays"]),  # a count of its own
+    ("Keep 5 mm, not 2024", ["5 mm"]),  # a year is not of the figure's scale
+    ("Set 25 psi, not 30psi", ["25 psi", "30 psi"]),
+])
+def test_elided_unit(text, labels):
+    assert labels_of(text) == labels
