@@ -80,6 +80,15 @@ def _relation(anchor_text: str, excerpt: str) -> str | None:
     ("焖2分钟", "以前我们建议鱼蒸好后关火再焖2分钟（即“虚蒸”）。", "updates"),
     ("Wait 4 h between coats",
      "Revision 3 gave a recoat time of 4 hours; the reformulated product in Revision 4 can be recoated after 2 hours.", "updates"),
+    # dev36 (cats, a deck): a share of "your cat's daily calories" is one of the daily calories; a count per day is a
+    # frequency; the air a job is done in owns no temperature of its own
+    ("and keep treats under 10% of the daily calories.",
+     "Treats should make up no more than 10% of your cat's daily calories.", "supports"),
+    ("Feed adult cats twice a day, morning and evening.", "Adult cats do well on two meals a day.", "supports"),
+    ("Feed adult cats twice a day, morning and evening.", "Feed three meals a day.", "contradicts"),
+    ("Replace the filter every 6 months", "Change it twice a year.", "supports"),
+    ("Only stain when it's at least 50 degrees Fahrenheit outside,",
+     "Apply only when air and surface temperatures are between 50°F and 90°F (10–32°C).", "supports"),
     ("set it about 10 cm higher than your sitting desk",
      "A treadmill desk ends up at around 120 cm, roughly 10 cm higher than a plain standing desk.", "supports"),
 ])
@@ -94,6 +103,13 @@ def test_relations(claim, excerpt, relation):
     ("Bake at 180 °C, not 2 trays at once", ["180°C", "2 trays"]),  # a count of its own
     ("Keep 5 mm, not 2024", ["5 mm"]),  # a year is not of the figure's scale
     ("Set 25 psi, not 30psi", ["25 psi", "30 psi"]),
+    ("adult cats do well on two meals a day.", ["2 meals/day"]),  # a small count per period is a number
+    ("give one scoop a day", ["1 scoop/day"]),
+    ("on two wheels", []),
+    # a rate whose quantity is named between its unit and its period (dev36: heaters)
+    ("Allow around 100 watts of heat for every square metre of floor", ["≈ 100 W/m²"]),
+    ("about 10 watts of heating power per square foot of floor area", ["≈ 10 W/ft²"]),
+    ("Add 10 g of sugar for every litre", ["10 g/L"]),
 ])
 def test_elided_unit(text, labels):
     assert labels_of(text) == labels

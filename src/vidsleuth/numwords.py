@@ -72,6 +72,8 @@ _ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|add
 _BOUNDED = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under|than|least|most|up to|within|"
                       r"just|barely|only)\s+$", re.I)
 _SMALL_VALUE = {"zero": "0", "one": "1", "two": "2", "a": "1", "an": "1"}
+# a small count of things per period is a number: "two meals a day", "one scoop per day" (text2num leaves "two" a word)
+_COUNT_PER = re.compile(r"\b(one|two)(?=\s+[a-z]{3,}\s+(?:a|an|per|each|every|1)\s+(?:day|week|month|year|night|hour)s?\b)", re.I)
 # a fraction of a unit said with an ordinal, once text2num has written the ordinal in digits: "an eighth of an
 # inch" (an 8th of an inch) is 0.125 in, "two thirds of a cup" 0.667 cup, "one and a third cups" 1.33 cups; only
 # before a unit ("the eighth step" is an ordinal)
@@ -159,7 +161,7 @@ def _small(m: re.Match) -> str:
         period = re.match(r"\s+(day|week|month|year|night)\b(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)",
                           m.string[m.end():], re.I)  # "a week apart" is a spacing of its own
         clause = re.split(r"[.;:!?,]", m.string[max(0, m.start() - 40):m.start()])[-1]
-        if period and re.search(r"\d\s*\S*\s+(?:of\s+)?[a-z]+\s+$", clause, re.I):
+        if period and re.search(r"(?:\d|\b(?:one|two)\b)\s*\S*\s+(?:of\s+)?[a-z]+\s+$", clause, re.I):
             return m.group(1)  # "0.25 pound of feed a day", "20 minutes a day": the amount's period, no day of its own
         if _BOUNDED.search(m.string[max(0, m.start() - 16):m.start()]):
             return "1"
@@ -199,6 +201,7 @@ def _english(text: str) -> str:
         if step == 0:  # … except before a unit or fraction, or as a range's first end
             t = _SMALL.sub(_small, t)
             t = _RANGE_START.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
+    t = _COUNT_PER.sub(lambda m: _SMALL_VALUE[m.group(1).lower()], t)
     t = _SIGN_WORD.sub(_sign, t)
     t = _TIME_PAIR.sub(_time_pair, t)
     t = _BELOW_ZERO.sub(lambda m: f"-{m.group(1)} {(m.group(2) or 'degrees').strip()}", t)

@@ -230,10 +230,10 @@ def _header_unit(header: str) -> str:
     m = re.search(r"[(\[]([^)\]]+)[)\]]", header)
     if m:  # a bare 月 after a number is a calendar month ("12月"); as a column's unit it counts months
         inner, rest = m.group(1), f"{header[:m.start()]} {header[m.end():]}".strip()  # "(incl. naps)" is a remark, no unit
-        outside = _header_unit(rest) if rest and all(v.dimension.startswith("count:") for v in read_values(f"1 {inner}")) else ""
+        outside = _header_unit(rest) if rest and re.fullmatch(r"[A-Za-z. ]+", inner) and all(
+            v.dimension.startswith("count:") for v in read_values(f"1 {inner}")) else ""
         return outside or ("个月" if inner.strip() == "月" else inner)
-    # "Cups per day", "Feed g per hen per day": the amount is the unit, the period is how often (an amount said
-    # per day is read as the amount, in a page's prose and the video's speech alike)
+    # "Cups per day", "Feed g per hen per day": the amount is the unit, the period how often (as in prose and speech)
     amount = _PER_PERIOD.sub("", header).strip()
     if amount and amount != header.strip():
         return _header_unit(amount)  # "Servings a day": a count, no unit (not days)

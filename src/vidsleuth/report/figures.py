@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from ..values import MATCH, Value
+from ..values import MATCH, Value, aligned
 from .cues import EVERY
 from .facts import subject_words
 
-_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:\s+[^\W\d][\w-]*){0,2})")
+_BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:['’]s)?(?:\s+[^\W\d][\w-]*){0,2})")
 
 
 def share_base(text: str, v) -> set[str]:
@@ -20,6 +20,12 @@ def share_base(text: str, v) -> set[str]:
         return set()
     m = _BASE.match(text, v.end)
     return subject_words(m.group(1)) if m else set()
+
+
+def one_kind(a: Value, b: Value) -> bool:
+    """Of one kind once aligned ("twice a day" and "2 meals a day", "every 6 months" and "twice a year")."""
+    x, y = aligned(a, b)
+    return x.comparable(y)
 
 
 def other_whole(a_text: str, a: Value, b_text: str, b: Value) -> bool:
@@ -33,7 +39,7 @@ _OWNED = re.compile(r"\b([a-z]{3,})\s+(?:temperature|temp|weight|height|length|s
                     r"width)s?\b[^.;:!?]{0,30}$", re.I)
 _NO_OWNER = frozenset("internal ideal optimal recommended target maximum minimum safe average typical normal high low final "
                       "right correct proper best exact total overall usual starting ending the your its their our this that "
-                      "same higher lower".split())
+                      "same higher lower air ambient outdoor outside surface".split())  # the weather a job is done in
 
 
 def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
@@ -49,7 +55,7 @@ def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
 # a value said as a difference from another ("20 to 40% more", "roughly 10 cm higher than a plain desk", "8 psi lower"):
 # it measures how far apart two figures are, not a figure itself ("no more than 10%", "10% or more" are no differences)
 _DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|longer|shorter|warmer|cooler|hotter|colder|heavier|lighter|"
-                         r"faster|slower|bigger|smaller|larger|greater|extra|further)\b|\s*(?:above|below|over|under)\s+"
+                         r"faster|slower|bigger|smaller|larger|greater|extra|further)\b|\s*(?:above|below)\s+"  # "over the winter" is a time
                          r"(?:the|a|an|your|its|their|what|normal|average|usual)\b", re.I)
 
 

@@ -84,7 +84,7 @@ from .cues import (
 )
 from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
-from .figures import boundary, difference, habits, hypothetical, other_owner, other_whole
+from .figures import boundary, difference, habits, hypothetical, one_kind, other_owner, other_whole
 from .figures import on_subject as _on_subject
 from .scope import own_row
 from .types import Anchor
@@ -293,7 +293,7 @@ def _named(excerpt_norm: str, a, r) -> bool:
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
                anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
-    pairs = [(a, r) for a in anchor_values for r in st.readings if a.comparable(r.value) and commensurate(a, r.value)
+    pairs = [(a, r) for a in anchor_values for r in st.readings if one_kind(a, r.value) and commensurate(a, r.value)
              and not other_whole(anchor_norm, a, excerpt_norm, r.value) and not other_owner(excerpt_norm, r.value, anchor_objects)
              and difference(anchor_norm, a) == difference(excerpt_norm, r.value)]  # a difference meets a difference only
     if not pairs:

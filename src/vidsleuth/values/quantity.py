@@ -192,11 +192,24 @@ def as_period(v: Value) -> Value:
     return Value(lo, hi, "time", "second", form, v.stated, v.start, v.end)
 
 
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800, "month": 2629800, "year": 31557600}
+
+
+def as_frequency(v: Value) -> Value:
+    """A count per period as the frequency it is ("two meals a day" is twice a day); other values as they are."""
+    period = v.dimension.rpartition("/")[2] if v.dimension.startswith("count:") else ""
+    if period not in _SECONDS:
+        return v
+    return Value(v.lo / _SECONDS[period], v.hi / _SECONDS[period], "frequency", f"1/{period}", v.form, v.stated, v.start, v.end)
+
+
 def aligned(a: Value, b: Value) -> tuple[Value, Value]:
     """The two values in one dimension where an ounce stands beside a volume ("about one ounce" of
     sunscreen and "30 mL" are one amount: an ounce of a liquid is a fluid ounce, pint's "oz" the mass),
     a frequency beside a period ("twice a year" against "every 6 months" or "once a year": the
     period it implies) or a degree said without a scale beside an angle; any other pair as it is."""
+    if "frequency" in (a.dimension, b.dimension):  # "2 meals/day" beside "twice a day"
+        a, b = as_frequency(a), as_frequency(b)
     if {a.dimension, b.dimension} == {"time", "frequency"}:
         return tuple(as_period(v) if v.dimension == "frequency" else v for v in (a, b))
     if {a.dimension, b.dimension} == {"angle", "temperature"}:
@@ -219,6 +232,8 @@ def kinds_of(v: Value) -> frozenset[str]:
         out.add("volume")
     if v.dimension == "frequency":
         out.add("time")
+    if as_frequency(v) is not v:
+        out |= {"frequency", "time"}
     return frozenset(out)
 
 
