@@ -89,6 +89,18 @@ def _relation(anchor_text: str, excerpt: str) -> str | None:
     ("Replace the filter every 6 months", "Change it twice a year.", "supports"),
     ("Only stain when it's at least 50 degrees Fahrenheit outside,",
      "Apply only when air and surface temperatures are between 50°F and 90°F (10–32°C).", "supports"),
+    ("A chain lasts about 3,000 kilometers.", "The old rule of thumb said a chain lasts about 3,000 km.", "updates"),
+    ("A chain lasts about 3,000 kilometers.", "The old chain lasted 3,000 km.", "supports"),
+    # a figure the page reports from charts or a box is theirs, not the page's stance
+    ("And the average indoor cat needs about 200 calories a day,",
+     "Every feeding chart tells you an indoor cat needs about 200 calories a day.", None),
+    ("A thermal fleece liner adds up to eight degrees", "The box says it adds up to 8 °C.", None),
+    # a case worked from the stated rate (dev36)
+    ("Coverage: 250 sq ft per gallon",
+     "At a spread rate of 250 sq ft per gallon, one coat takes just over one gallon, so buy two gallons.", "applies"),
+    ("lube your chain every 200 km or after any wet ride",
+     "At the common interval of one lubrication every 200 km, that rider lubricates once a week.", "applies"),
+    ("Coverage: 250 sq ft per gallon", "One gallon covers 250 to 350 sq ft.", "supports"),
     ("set it about 10 cm higher than your sitting desk",
      "A treadmill desk ends up at around 120 cm, roughly 10 cm higher than a plain standing desk.", "supports"),
 ])
@@ -110,6 +122,7 @@ def test_relations(claim, excerpt, relation):
     ("Allow around 100 watts of heat for every square metre of floor", ["≈ 100 W/m²"]),
     ("about 10 watts of heating power per square foot of floor area", ["≈ 10 W/ft²"]),
     ("Add 10 g of sugar for every litre", ["10 g/L"]),
+    ("Coverage: 250 sq ft per gallon", ["250 ft²/gallon"]),
 ])
 def test_elided_unit(text, labels):
     assert labels_of(text) == labels

@@ -115,7 +115,9 @@ DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|c
                           r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
 CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
 REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
-                       r"a video|the video|some videos|every video|many videos|most videos|a review|the review)\s+"
+                       r"a video|the video|some videos|every video|many videos|most videos|a review|the review|"
+                       # "Every feeding chart tells you…", "The box says…": a common or printed claim the page reports
+                       r"(?:every|most|many|some|the)\s+(?:\w+\s+)?(?:chart|guide|label|box|package|packaging|leaflet|site|website)s?)\s+"
                        r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
                        r"\b(?:from|in)\s+(?:a|the|this|that)\s+(?:\w+\s+)?(?:video|review|clip)\b|\b(?:advertis(?:e|es|ed|ing)|boast(?:s|ed|ing)?|"
                        r"claim(?:s|ed|ing)?|tout(?:s|ed|ing)?)\s+(?:(?:a|an|the|its|their|his|her)\s+)?$|\basked (?:me |us )?about\b|\b(?:saw|watched|seen|copied)\s+(?:a|the|this|that)\s+"
@@ -132,7 +134,10 @@ CLAIMED_AFTER = re.compile(r"^\s*(?:[a-z-]+\s+)?(?:claimed|advertised|promised|q
 CALCULATION = re.compile(r"\d\s*[×÷]\s*\d|\b(?:divided by|multiplied by|works out (?:to|at|as))\b"
                           # a product of quantities with their units, then its result: "2.2 kW × (4/60) h ≈ 0.15 kWh"
                           r"|\d\s*[^\W\d_]{1,6}\s*[×÷]\s*\(?\s*\d[^=≈。;]{0,40}[=≈]\s*\d"
-                          r"|按.{0,30}?(?:计算|来算|算)|算下来|算出|计算(?:得|出|下来)", re.I)
+                          r"|按.{0,30}?(?:计算|来算|算)|算下来|算出|计算(?:得|出|下来)"
+                          # a case worked from a stated rate: "At a spread rate of 250 sq ft per gallon, one coat takes …"
+                          r"|^\W*at (?:a|an|the|that|this|your)\s+(?:[\w-]+\s+){0,3}?(?:rate|interval|coverage|pace|speed|dose|"
+                          r"dosage|ratio|setting|figure)\s+of\b[^,;.]{1,60},\s*\w", re.I)
 CEILING = re.compile(r"\b(?:max(?:imum)?|limit(?:s|ed|ing)?)\b(?!\s+of\b)[^.;:]{0,50}:?\s*(?:up to|at most)?\s*$"
                       r"|\brated\b[^.;:]{0,30}\b(?:up to|at most|max(?:imum)?)\s*$", re.I)  # "rated at 2,200" is a spec
 QUESTION = re.compile(r"[?？]\s*$|真的吗|是吗|对吗")
@@ -193,7 +198,10 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
                        r"explained|told|showed|called for|used to \w+)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$"
                        # an earlier numbered edition told in the past ("Revision 3 gave a recoat time of 4 hours")
                        r"|\b(?:revision|rev\.|edition|version|issue)\s+\d+\s+(?:said|suggested|recommended|advised|gave|stated|"
-                       r"listed|specified|called for)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$", re.I)
+                       r"listed|specified|called for)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$"
+                       # an old rule or figure told in the past ("The old rule of thumb said a chain lasts about 3,000 km")
+                       r"|\b(?:the|an?|our)\s+(?:old|older|former|previous|earlier|original)\s+(?:[\w-]+\s+){0,3}?(?:said|suggested|"
+                       r"recommended|advised|gave|stated|listed|called for)\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,80}$", re.I)
 # advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
 # "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed

@@ -31,7 +31,7 @@ _INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|(?:min|max|minimum|maximum|wide|l
                r"apart|diameter|o\.?c|on cent(?:er|re)|of (?:rise|run|fall|drop|clearance))\b))")
 _UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
-_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2")  # speeds, flows, concentrations,
+_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2", "gallon")  # speeds, flows, concentrations,
 # per-weight and per-area rates ("35 g/m²" of seed)
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
 _CONNECT = r"(?:\s?/\s?|\s+(?:per|an?|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
