@@ -58,8 +58,19 @@ def test_header_remark_is_no_unit(header, row, label):
     assert label in [r.value.label() for r in read_row(row, header).readings]
 
 
-def _relation(anchor_text: str, excerpt: str) -> str | None:
-    return relate_rules(Anchor(id="A1", kind="parameter", text=anchor_text, subject=""), excerpt)[0]
+def _relation(anchor_text: str, excerpt: str, context: str = "") -> str | None:
+    return relate_rules(Anchor(id="A1", kind="parameter", text=anchor_text, subject=""), excerpt, context=context)[0]
+
+
+YEAST = "| 面粉（克） | 干酵母（克） | 一次发酵（分钟） |"
+
+
+@pytest.mark.parametrize("row, relation", [
+    ("| 500 | 5 | 60–90 |", "supports"),  # the row keyed by the flour states the claim's 5 g of yeast
+    ("| 1000 | 8–10 | 60–90 |", None),  # another case: more flour
+])
+def test_a_row_keyed_by_another_quantity(row, relation):
+    assert _relation("酵母 5克", row, YEAST) == relation
 
 
 @pytest.mark.parametrize("claim, excerpt, relation", [
@@ -126,3 +137,17 @@ def test_relations(claim, excerpt, relation):
 ])
 def test_elided_unit(text, labels):
     assert labels_of(text) == labels
+
+
+def test_a_title_card_is_no_anchor():
+    from vidsleuth.report.anchors import find_anchors
+    from vidsleuth.types import Segment
+
+    from .conftest import timeline_of
+
+    tl = timeline_of(Segment(0.0, 4.0, "ocr", "CHAIN CARE IN 5 MINUTES", 0.95, "ocr"),
+                     Segment(6.0, 10.0, "speech", "Let the lube soak in for about 10 minutes before you wipe it off.", 1.0, "asr"))
+    request = "Is the chain care advice in this video right?"
+    assert [a.text for a in find_anchors(tl, request, title="Chain Care in Five Minutes")] == [
+        "Let the lube soak in for about 10 minutes before you wipe it off."]
+    assert len(find_anchors(tl, request)) == 2  # without the title, the card's figure is a claim like any other

@@ -192,7 +192,8 @@ def choose_anchors(setup: Setup, timeline) -> list[Anchor]:
     """Stage 2: the request's research anchors."""
     from .anchors import find_anchors
 
-    return find_anchors(timeline, setup.request, max_anchors=setup.settings.max_anchors, embedder=setup.embedder)
+    return find_anchors(timeline, setup.request, max_anchors=setup.settings.max_anchors, embedder=setup.embedder,
+                        title=setup.title)
 
 
 def gather(setup: Setup, anchors: list[Anchor]):

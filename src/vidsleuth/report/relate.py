@@ -302,7 +302,10 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
     for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
-        if any(a.comparable(case) and not case.contains(a) for a in anchor_values):
+        # ...unless the row states the video's own figure in its value cells: then the key is another quantity's (the
+        # flour of "| 500 | 5 | 60–90 |" under 面粉（克）| 干酵母（克）, for a claim of 5 g of yeast)
+        if any(a.comparable(case) and not case.contains(a) and not any(_agrees(r.value, a) for r in st.readings)
+               for a in anchor_values):
             return "", f"a table row for another case ({case.label()})", 0.0
     foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own

@@ -104,3 +104,11 @@ def panel_lines(screen: list[Segment]) -> list[Segment]:
             continue
         out[out.index(above)] = replace(above, text=f"{above.text.rstrip()} {seg.text.strip()}")
     return out
+
+
+def title_card(text: str, title: str) -> bool:
+    """Whether a caption restates the video's title ("CHAIN CARE IN 5 MINUTES" under the title "Chain Care in Five
+    Minutes"): a title card names the video, its figure ("in 5 minutes") is no claim to check."""
+    def bare(s: str) -> str:
+        return " ".join(re.sub(r"[^\w]+", " ", normalise(s).lower()).split())
+    return bool(title.strip()) and bare(text) == bare(title)
