@@ -257,7 +257,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         topical = [by and not about & subject_words(text) and not scope.states_own(said, values[j])
                    for j, (_, by) in enumerate(scores[i])]
         scores[i] = _assign(scope.claimed(scores[i], stmts[i], values, cases), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
-                            on_page[passage.source.location], props, said_stems(text))
+                            on_page[passage.source.location], props, said_stems(f"{passage.context} {text}"))  # a row says its header
         best = max(scores[i])
         if best < MIN_SCORE:
             if stmts[i].readings and any(kinds[j] & kinds_in(r.value for r in stmts[i].readings)
