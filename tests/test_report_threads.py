@@ -97,7 +97,7 @@ def test_a_row_keyed_by_another_quantity(row, relation):
      "Treats should make up no more than 10% of your cat's daily calories.", "supports"),
     ("Feed adult cats twice a day, morning and evening.", "Adult cats do well on two meals a day.", "supports"),
     ("Feed adult cats twice a day, morning and evening.", "Feed three meals a day.", "contradicts"),
-    ("Replace the filter every 6 months", "Change it twice a year.", "supports"),
+    ("Feed adult cats twice a day, morning and evening.", "Our two cats took to it within a day.", None),  # a duration
     ("Only stain when it's at least 50 degrees Fahrenheit outside,",
      "Apply only when air and surface temperatures are between 50°F and 90°F (10–32°C).", "supports"),
     ("A chain lasts about 3,000 kilometers.", "The old rule of thumb said a chain lasts about 3,000 km.", "updates"),

@@ -161,7 +161,7 @@ def _small(m: re.Match) -> str:
         period = re.match(r"\s+(day|week|month|year|night)\b(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)",
                           m.string[m.end():], re.I)  # "a week apart" is a spacing of its own
         clause = re.split(r"[.;:!?,]", m.string[max(0, m.start() - 40):m.start()])[-1]
-        if period and re.search(r"(?:\d|\b(?:one|two)\b)\s*\S*\s+(?:of\s+)?[a-z]+\s+$", clause, re.I):
+        if period and re.search(r"(?:\d|\b(?:one|two)\b)\s*\S*\s+(?:of\s+)?[a-z]+(?:\s*\([^)]*\))?\s+$", clause, re.I):
             return m.group(1)  # "0.25 pound of feed a day", "20 minutes a day": the amount's period, no day of its own
         if _BOUNDED.search(m.string[max(0, m.start() - 16):m.start()]):
             return "1"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..values import MATCH, Value, aligned
+from ..values import MATCH, Value
+from ..values.quantity import as_frequency
 from .cues import EVERY
 from .facts import subject_words
 
@@ -23,9 +24,9 @@ def share_base(text: str, v) -> set[str]:
 
 
 def one_kind(a: Value, b: Value) -> bool:
-    """Of one kind once aligned ("twice a day" and "2 meals a day", "every 6 months" and "twice a year")."""
-    x, y = aligned(a, b)
-    return x.comparable(y)
+    """Of one kind: the same dimension, or a frequency and a count per period ("twice a day" and "2 meals a day").
+    A frequency and a duration stay apart here ("within a day" is no period of repetition)."""
+    return a.comparable(b) or "frequency" in (a.dimension, b.dimension) and as_frequency(a).comparable(as_frequency(b))
 
 
 def other_whole(a_text: str, a: Value, b_text: str, b: Value) -> bool:
