@@ -151,3 +151,25 @@ def test_a_title_card_is_no_anchor():
     assert [a.text for a in find_anchors(tl, request, title="Chain Care in Five Minutes")] == [
         "Let the lube soak in for about 10 minutes before you wipe it off."]
     assert len(find_anchors(tl, request)) == 2  # without the title, the card's figure is a claim like any other
+
+
+TABLE_PAGE = """<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>各类茶冲泡参数一览表 | 茶百科</title></head><body>
+<header><div class="logo">茶百科</div><nav><ul><li><a href="/a">首页</a></li><li><a href="/b">茶知识</a></li></ul></nav></header>
+<main><article><h1>各类茶冲泡参数一览表</h1><p>常见茶类冲泡参数参考（家庭冲泡）。</p>
+<table><thead><tr><th>茶类</th><th>水温（℃）</th><th>浸泡时间（分钟）</th></tr></thead>
+<tbody><tr><td>绿茶</td><td>75–85</td><td>2–3</td></tr>
+<tr><td>白茶</td><td>85–90</td><td>3–5</td></tr>
+<tr><td>红茶</td><td>90–95</td><td>2–3</td></tr></tbody></table>
+</article><aside class="related"><h3>相关文章</h3><ul><li><a href="/a/1">更多内容</a></li></ul></aside></main>
+<footer>© 茶百科</footer></body></html>"""
+
+
+def test_a_table_keeps_its_rows():
+    """Recall mode took this page's table apart cell by cell (dev32); the reading that keeps the rows wins."""
+    lines = html_text(TABLE_PAGE).splitlines()
+    assert any(line.replace(" ", "").startswith("|绿茶|75–85|2–3|") for line in lines)
+
+
+def test_a_reading_time_is_no_value():
+    assert labels_of("By Hannah Okafor, RN · · 6 min read") == []
+    assert labels_of("Read the label, then rest 6 min.") == ["6 min"]

@@ -232,8 +232,6 @@ def kinds_of(v: Value) -> frozenset[str]:
         out.add("volume")
     if v.dimension == "frequency":
         out.add("time")
-    if as_frequency(v) is not v:
-        out |= {"frequency", "time"}
     return frozenset(out)
 
 

@@ -205,6 +205,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
         return False
     if raw == "s" and re.fullmatch(r"(?:1[6-9]|20)\d0", m.group("a")) and re.search(r"\d0s$", m.group(0)):
         return False  # "the 2000s", "1990s": a decade, not seconds
+    if unit == "minute" and re.match(r"\s*read\b", text[m.end():m.end() + 8], re.I):
+        return False  # "6 min read": a page's reading time, not a figure of its subject
     if unit in _PERIODS and re.search(r"(?:\bper|/)\s*$", text[max(0, m.start() - 8):m.start()], re.I):
         return False  # "sleep per 24 hours": the period a rate is given over, not a duration of its own
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):

@@ -34,8 +34,14 @@ def html_text(raw: str) -> str:
     parts = _PRE.split(raw)  # [text, pre-block, 'pre', text, ...]
     flat = "".join(part if k % 3 == 1 else ("" if k % 3 == 2 else re.sub(r"\s*\n\s*", " ", part))
                    for k, part in enumerate(parts))
-    return trafilatura.extract(flat, output_format="txt", include_comments=False, include_tables=True,
-                               favor_recall=True) or ""
+    recall, precise = (trafilatura.extract(flat, output_format="txt", include_comments=False, include_tables=True, **mode) or ""
+                       for mode in ({"favor_recall": True}, {"favor_precision": True}))
+    # recall mode sometimes takes a table apart cell by cell; then the precise reading, which keeps its rows, is the page
+    return precise if _rows(precise) > _rows(recall) else recall
+
+
+def _rows(text: str) -> int:
+    return sum(line.lstrip().startswith("|") for line in text.splitlines())
 
 
 def find_date(text: str) -> str:
