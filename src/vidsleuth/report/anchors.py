@@ -33,16 +33,8 @@ from ..values import UNITS, has_cjk, normalise
 from .clauses import clauses
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .premise import counted_parts, hook, sets_up
-from .shown import (
-    PRICED,
-    as_shown,
-    bare_number,
-    bare_price,
-    bare_range,
-    one_statement,
-    panel_lines,
-    title_card,
-)
+from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
+from .shown import title_card as _title_card
 from .types import Anchor, Moment
 from .wording import zh_heading
 
@@ -340,7 +332,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
 def find_anchors(timeline: Timeline, request: str, *, max_anchors: int = 8, embedder=None, title: str = "") -> list[Anchor]:
     """The request's research anchors in ``timeline``, most relevant first, at most ``max_anchors``; a caption
     restating the video's ``title`` is its title card (``shown.title_card``)."""
-    drafts = [d for d in _drafts(timeline) if not title_card(d["text"], title)]
+    drafts = [d for d in _drafts(timeline) if not _title_card(d["text"], title)]
     if not drafts:
         return []
     want = subject_words(request)

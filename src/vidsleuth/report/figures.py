@@ -9,7 +9,7 @@ import re
 from ..values import MATCH, Value
 from ..values.quantity import as_frequency
 from .cues import EVERY
-from .facts import subject_words
+from .facts import agrees, subject_words
 
 _BASE = re.compile(r"\s*of\s+(?:(?:the|your|their|its|his|her|my|our|a|an)\s+)?([^\W\d][\w-]*(?:['’]s)?(?:\s+[^\W\d][\w-]*){0,2})")
 
@@ -103,3 +103,11 @@ def habits(pairs, norm: str, anchor_norm: str):
     ("每10–15天施用一次"), not a duration beside them ("换盆后一周内停止", "近两年的售后数据")."""
     timed = {id(a) for a, r in pairs if _every(anchor_norm, a) and _every(norm, r.value)}
     return [(a, r) for a, r in pairs if id(a) not in timed or _every(norm, r.value)]
+
+
+def row_case(st, anchor_values):
+    """The case of a table row for another case than the video's ("| up to 25 | 24,000 |" under "Bit diameter (mm)" is
+    not the row for a 40 mm bit), unless the row states the video's own figure in its value cells: then the key is
+    another quantity's (the flour of "| 500 | 5 | 60–90 |" under 面粉（克）| 干酵母（克）, for a claim of 5 g of yeast)."""
+    return next((case for case in st.cases if any(a.comparable(case) and not case.contains(a) and not any(
+        agrees(r.value, a) for r in st.readings) for a in anchor_values)), None)

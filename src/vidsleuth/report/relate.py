@@ -84,7 +84,7 @@ from .cues import (
 )
 from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
-from .figures import boundary, difference, habits, hypothetical, one_kind, other_owner, other_whole
+from .figures import boundary, difference, habits, hypothetical, one_kind, other_owner, other_whole, row_case
 from .figures import on_subject as _on_subject
 from .scope import own_row
 from .types import Anchor
@@ -301,12 +301,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     pairs = [p for p in pairs if row or not hypothetical(excerpt_norm, p[1])] or pairs  # "…; if you wait an hour or more"
     if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
-    for case in st.cases:  # "| up to 25 | 24,000 |" under "Bit diameter (mm)": not the row for a 40 mm bit
-        # ...unless the row states the video's own figure in its value cells: then the key is another quantity's (the
-        # flour of "| 500 | 5 | 60–90 |" under 面粉（克）| 干酵母（克）, for a claim of 5 g of yeast)
-        if any(a.comparable(case) and not case.contains(a) and not any(_agrees(r.value, a) for r in st.readings)
-               for a in anchor_values):
-            return "", f"a table row for another case ({case.label()})", 0.0
+    case = row_case(st, anchor_values)
+    if case:
+        return "", f"a table row for another case ({case.label()})", 0.0
     foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
     arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
