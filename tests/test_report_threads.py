@@ -173,15 +173,3 @@ def test_a_table_keeps_its_rows():
 def test_a_reading_time_is_no_value():
     assert labels_of("By Hannah Okafor, RN · · 6 min read") == []
     assert labels_of("Read the label, then rest 6 min.") == ["6 min"]
-
-
-def test_a_line_run_together_with_the_title_keeps_its_rest():
-    """Recall mode runs some pages' title, byline and first paragraph into one line (dev31's monitor review): the
-    title is no evidence, the rest of the line is."""
-    from vidsleuth.report.branches import _units
-    from vidsleuth.report.sources import Passage, Source
-
-    src = Source(id="d1", kind="document", title="Vantix Q27 Review", location="/docs/vantix-q27-review.html")
-    said = "Vantix Q27 Review By Hana Lee · October 15, 2024 At $329.99, the Q27 undercuts most 27-inch screens."
-    assert [text for _, text in _units([Passage(src, said, "text")])] == [said[len("Vantix Q27 Review "):]]
-    assert _units([Passage(src, "Vantix Q27 Review", "text")]) == []

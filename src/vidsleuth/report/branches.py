@@ -79,11 +79,8 @@ def _units(passages: list[Passage]) -> list[tuple[Passage, str]]:
         for s in sentences(p.text) or [p.text]:
             # a document's title or heading line (often run together with its date line) names the
             # subject; it is not evidence about it
-            # a short line counts when it states a value ("中筋面粉 500克", "Salt: 9 g" in a list); a line run
-            # together with the title ("Vantix Q27 Review By Hana Lee · October 15, 2024 At $329.99, …") is the rest
-            if title and s.strip().lower().startswith(title):
-                s = s.strip()[len(title):].strip()
-            if len(s) >= 12 or quantities(s):
+            # a short line counts when it states a value ("中筋面粉 500克", "Salt: 9 g" in a list)
+            if (len(s) >= 12 or quantities(s)) and not (title and s.strip().lower().startswith(title)):
                 out.append((p, s))
     return out
 
