@@ -192,15 +192,16 @@ def as_period(v: Value) -> Value:
     return Value(lo, hi, "time", "second", form, v.stated, v.start, v.end)
 
 
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800, "month": 2629800, "year": 31557600}
+PERIODS = ("second", "minute", "hour", "day", "week", "month", "year")  # what a rate or a repetition is counted per
 
 
 def as_frequency(v: Value) -> Value:
     """A count per period as the frequency it is ("two meals a day" is twice a day); other values as they are."""
     period = v.dimension.rpartition("/")[2] if v.dimension.startswith("count:") else ""
-    if period not in _SECONDS:
+    if period not in PERIODS:
         return v
-    return Value(v.lo / _SECONDS[period], v.hi / _SECONDS[period], "frequency", f"1/{period}", v.form, v.stated, v.start, v.end)
+    seconds = convert(1, period, "second")
+    return Value(v.lo / seconds, v.hi / seconds, "frequency", f"1/{period}", v.form, v.stated, v.start, v.end)
 
 
 def aligned(a: Value, b: Value) -> tuple[Value, Value]:

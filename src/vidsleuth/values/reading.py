@@ -11,6 +11,7 @@ from .frequency import read_frequencies
 from .pace import read_paces
 from .quantity import (
     CURRENCIES,
+    PERIODS,
     PREFIX_UNITS,
     UNITS,
     WRITTEN_BEFORE,
@@ -190,7 +191,6 @@ def _per_time(text: str, at: int) -> str:
     return "/" + _TIME_NAMES.get(m.group("t").lower(), m.group("t").lower()) if m else ""
 
 
-_PERIODS = ("second", "minute", "hour", "day", "week", "month", "year")
 
 
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
@@ -207,7 +207,7 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
         return False  # "the 2000s", "1990s": a decade, not seconds
     if unit == "minute" and re.match(r"\s*read\b", text[m.end():m.end() + 8], re.I):
         return False  # "6 min read": a page's reading time, not a figure of its subject
-    if unit in _PERIODS and re.search(r"(?:\bper|/)\s*$", text[max(0, m.start() - 8):m.start()], re.I):
+    if unit in PERIODS and re.search(r"(?:\bper|/)\s*$", text[max(0, m.start() - 8):m.start()], re.I):
         return False  # "sleep per 24 hours": the period a rate is given over, not a duration of its own
     if (unit == "year" or unit.startswith("count:")) and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
         return False  # "2024年": a date; "2023 Fuel and Fluid": a year, not a count
@@ -275,7 +275,6 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
             unit, dim, bare = "angle_degree", "angle", False
         out.append(Value(lo, hi, dim, unit, form, tuple(nums), m.start(), end, unsaid_scale=bare))
     return _with_paces(_with_frequencies(_with_ratios(_elided(_converted(coverage(compounds(out, t), t), t), t), t), t), t)
-
 
 
 def _with_paces(values: list[Value], text: str) -> list[Value]:

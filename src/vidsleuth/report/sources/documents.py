@@ -34,9 +34,14 @@ def html_text(raw: str) -> str:
     parts = _PRE.split(raw)  # [text, pre-block, 'pre', text, ...]
     flat = "".join(part if k % 3 == 1 else ("" if k % 3 == 2 else re.sub(r"\s*\n\s*", " ", part))
                    for k, part in enumerate(parts))
-    recall, precise = (trafilatura.extract(flat, output_format="txt", include_comments=False, include_tables=True, **mode) or ""
-                       for mode in ({"favor_recall": True}, {"favor_precision": True}))
+    def extract(**mode) -> str:
+        return trafilatura.extract(flat, output_format="txt", include_comments=False, include_tables=True, **mode) or ""
+
+    recall = extract(favor_recall=True)
+    if "<table" not in flat.lower():
+        return recall  # no table to lose: one extraction
     # recall mode sometimes takes a table apart cell by cell; then the precise reading, which keeps its rows, is the page
+    precise = extract(favor_precision=True)
     return precise if _rows(precise) > _rows(recall) else recall
 
 
