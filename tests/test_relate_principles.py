@@ -211,3 +211,37 @@ def test_a_spec_row_speaks_of_every_kind_it_states():
                     (Moment(5.0, 7.0, "speech", "On my scale it weighs 24.5 kilos with pedals"),))
     got = rank([battery, weight], [Passage(src, "| X9 | 625 | 23.9 |", "text", context=head)], topic="Trailvolt X9 review")
     assert {c.anchor_id for c in got} == {"A1", "A2"} and not any(c.by_topic for c in got)
+
+
+def _plain(c, figure: str):
+    from vidsleuth.report.branches import Decision
+
+    return Decision(c, "contradicts", f"the source gives {figure} where the video has another", 0.85, "rules")
+
+
+def test_a_plain_difference_needs_a_statement_that_names_the_anchors_thing():
+    """"A refrigerator keeps food safe for about 4 hours" (a power cut) on a page about fridges is not
+    against "get leftovers into the fridge within two hours": the statement names nothing of the
+    claim's. "Eat leftovers within 2 days" names it, and its plain difference stays a dispute."""
+    from vidsleuth.report.branches import Candidate, Decision, rank, select
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Source
+
+    src = Source(id="d1", kind="document", title="Leftovers and food safety", location="/x/leftovers.html")
+    said = ["A refrigerator keeps food safe for about 4 hours if it is unopened.", "Eat leftovers within 2 days."]
+    chill = _anchor("Get the leftovers into the fridge within two hours of cooking.")
+    eat = Anchor("A2", "parameter", "And eat the leftovers within four days.", "", "4 day",
+                 (Moment(5.0, 7.0, "speech", "And eat the leftovers within four days."),))
+    got = rank([chill, eat], [Passage(src, t, "text") for t in said], topic="How long do leftovers keep?")
+    unnamed = {(c.anchor_id, c.excerpt): c.unnamed for c in got}
+    assert unnamed.get(("A2", said[1])) is False
+    fridge = [c for c in got if c.excerpt == said[0]]
+    assert fridge and all(c.unnamed for c in fridge)
+    agree = Candidate("A1", Passage(src, "Refrigerate leftovers within 2 hours.", "text"), "Refrigerate leftovers within 2 hours.", 0.7)
+    kept = select([_plain(c, "≈ 4 h") for c in fridge] + [_plain(c, "2 day") for c in got if c.excerpt == said[1]] + [
+        Decision(agree, "supports", "equal", 0.9, "rules")], 3)
+    assert sorted((d.candidate.anchor_id, d.relation) for d in kept) == [("A1", "supports"), ("A2", "contradicts")]
+    # a statement that says it disputes keeps its difference, named or not
+    text = "Two hours is far too long, whatever the old charts say."
+    disputed = Candidate("A1", Passage(src, text, "text"), text, 0.5, unnamed=True)
+    assert [d.relation for d in select([_plain(disputed, "2 h")], 3)] == ["contradicts"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ..values import APPROX, kinds_in, kinds_of
 from . import scope
 from .case import split_case
-from .coherence import explicit, off_subject
+from .coherence import explicit, off_subject, plain_difference
 from .facts import (
     MEASURE_STEMS,
     Statement,
@@ -33,6 +33,7 @@ from .facts import (
 from .sources import Passage
 from .types import Anchor
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")  # Chinese statements are read by character pairs: no word test for them
 MIN_SCORE = 0.2
 SECOND_BEST = 0.9
 DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
@@ -52,6 +53,7 @@ class Candidate:
     by_topic: bool = False  # linked only through the video's topic, not by a word of the anchor's subject
     beside: bool = False  # a row for another item of a comparison table: its value is set beside the video's
     own: bool = False  # it states the anchor's own figure: of a source's statements, its word on that figure
+    unnamed: bool = False  # the statement itself (a row with its header) names no word of the anchor's thing or the video's
 
     @property
     def context(self) -> str:
@@ -267,7 +269,9 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         reached.add(passage.source.location)
         for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], things, values)):
             own = scope.states_own(said, values[j])  # it speaks of it, whatever it calls the thing ("… Flattop chains at 0.5%")
-            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside and not own, own))
+            unnamed = not _CJK.search(text) and not (set(stmts[i].words) & (things[j] | about))
+            picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside and not own, own,
+                                       unnamed))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)
     return _capped(picked, per_anchor)
 
@@ -338,7 +342,8 @@ def select(decided: list[Decision], per_anchor: int, dropped: Counter | None = N
             continue
         if d.candidate.beside and d.relation in ("supports", "contradicts", "updates"):
             d = replace(d, relation="compares", rationale=f"{BESIDE}, set beside the video's value ({d.rationale})")
-        if d.candidate.by_topic and d.relation in ("contradicts", "updates", "compares"):
+        if d.candidate.by_topic and d.relation in ("contradicts", "updates", "compares") or d.candidate.unnamed and (
+                plain_difference(d.relation, d.rationale, d.candidate.excerpt, d.decided_by)):
             # a statement that never names the anchor's thing agrees by its value or says nothing of it:
             # "Ground meats 160 °F" on a food-safety chart is not against a 180 °C oven
             dropped["a different value from a statement that names another thing"] += 1
