@@ -173,3 +173,18 @@ def test_a_table_keeps_its_rows():
 def test_a_reading_time_is_no_value():
     assert labels_of("By Hannah Okafor, RN · · 6 min read") == []
     assert labels_of("Read the label, then rest 6 min.") == ["6 min"]
+
+
+def test_a_figure_said_again_in_another_unit_is_one_anchor():
+    """"…the fridge at 37 degrees Fahrenheit. That's about three Celsius." is one claim said twice; a
+    next sentence that names its own thing at another figure stays an anchor of its own."""
+    from vidsleuth.report.anchors import find_anchors
+    from vidsleuth.types import Segment
+
+    from .conftest import timeline_of
+
+    tl = timeline_of(Segment(5.0, 8.0, "speech", "You want the fridge at 37 degrees Fahrenheit."),
+                     Segment(8.2, 10.0, "speech", "That's about three Celsius."),
+                     Segment(10.2, 13.0, "speech", "And the freezer at zero Fahrenheit."))
+    got = [(a.value, len(a.moments)) for a in find_anchors(tl, "Are the fridge temperatures right?")]
+    assert got == [("37°F", 2), ("0°F", 1)]

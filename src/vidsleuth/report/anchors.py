@@ -39,6 +39,7 @@ from .types import Anchor, Moment
 from .wording import zh_heading
 
 ALIGN_S = 12.0
+RESTATE_S = 3.0  # seconds between a sentence and the next that restates its figure
 _IMPERATIVE = {"set", "add", "bake", "mix", "heat", "preheat", "tighten", "torque", "cut", "drill", "apply", "use", "wait",
                "let", "remove", "insert", "rest", "proof", "knead", "check", "turn", "press", "fold", "cool", "fit",
                "replace", "clean", "sand", "paint", "glue", "pour", "stir", "measure", "install", "mount", "keep", "clamp"}
@@ -262,10 +263,12 @@ def _spoken_drafts(speech: list[Segment]) -> list[dict]:
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
         q, prev = quantities(text), drafts[-1] if drafts else None
-        if prev is not None and q and prev["whole"] == whole and prev["q"] and all(any(v.same_as(w) for w in prev["q"])
-                                                                                   for v in q):
+        # the next sentence that names no thing of its own says the figure again ("That's about three Celsius.")
+        again = prev is not None and start - prev["moments"][-1].end <= RESTATE_S and not objects(subject_words(text)) - set(UNITS)
+        if prev is not None and q and prev["q"] and (prev["whole"] == whole or again) and all(
+                any(v.same_as(w) for w in prev["q"]) for v in q):
             prev["moments"].append(Moment(start, end, kind, text))  # "a good quarter of an hour, about 15 minutes,"
-            continue  # … one value said again in one sentence: one anchor
+            continue  # … one value said again in one sentence, or in the next in another unit: one anchor
         # a clause cut from a longer sentence that names no thing of its own ("about 15 minutes,") is about
         # what its sentence names ("… to drain completely"): the sentence ranks it
         bare = whole.strip() != text.strip() and not objects(subject_words(text)) - set(UNITS)
