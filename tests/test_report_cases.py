@@ -91,3 +91,17 @@ def test_the_neural_voice_speaks_the_same_samples_every_time():
 
     (a, rate), (b, _) = piper("Add 18 grams of salt."), piper("Add 18 grams of salt.")
     assert rate > 0 and len(a) > rate // 2 and (a == b).all()
+
+
+@pytest.mark.parametrize(("row", "header", "span"), [
+    ("| 1 | 1:00 | 4 |", "| Thickness (inches) | Minimum time (h:mm) | Maximum (hours) |", "1–4 h"),
+    ("| PLA | 190 | 220 |", "| Material | Min nozzle (°C) | Max nozzle (°C) |", "190–220°C"),
+    ("| Oak | 12 | 20 |", "| Wood | Lowest moisture (%) | Highest moisture (%) |", "12–20%")])
+def test_a_rows_minimum_and_maximum_columns_are_one_interval(row, header, span):
+    labels = [r.value.label() for r in statement(row, header).readings]
+    assert labels[-1] == span and len(labels) == 3  # each cell stays a value of its own as well
+
+
+def test_columns_that_are_no_minimum_and_maximum_give_no_interval():
+    st = statement("| PLA | 190 | 60 |", "| Material | Nozzle (°C) | Bed (°C) |")
+    assert [r.value.form for r in st.readings] == ["point", "point"]

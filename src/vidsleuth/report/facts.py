@@ -19,19 +19,9 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from ..browse.guards import STOPWORDS
-from ..values import (
-    MATCH,
-    UNITS,
-    WRITTEN_BEFORE,
-    Value,
-    aligned,
-    as_angle,
-    has_cjk,
-    normalise,
-    read_values,
-    rescaled,
-    speaks_of_angle,
-)
+from ..values.quantity import MATCH, UNITS, WRITTEN_BEFORE, Value, aligned, as_angle, has_cjk, normalise
+from ..values.reading import read_values, rescaled, speaks_of_angle
+from .columns import spans
 from .zh_words import zh_words
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
@@ -259,7 +249,7 @@ def read_row(row: str, header: str) -> Statement:
     header are the subject, the header's unit completes a bare number."""
     row_cells, heads = cells(row), cells(header) if header else []
     label = row_cells[0] if row_cells else ""
-    readings = []
+    readings, columns = [], []
     for k, cell in enumerate(row_cells[1:], 1):
         head = heads[k] if k < len(heads) else ""
         unit = _header_unit(head) or (_header_unit(label) if re.search(r"[(\[（]", label) else "")  # "Nozzle (°C) | 230"
@@ -275,8 +265,9 @@ def read_row(row: str, header: str) -> Statement:
             vals = read_values(f"{lead.group(1)} {unit}") + vals
         # a bare "°" under "Tilt (°)" is the column's angle; the column's header is what a value is of
         vals = [as_angle(v) if v.unsaid_scale and speaks_of_angle(f"{label} {head}") else v for v in vals]
-        for v in vals:  # ("Nozzle (°C)" | "Bed (°C)")
-            readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))
+        columns.append((head, vals))
+        for v, h in [(v, head) for v in vals] + (spans(columns) if k == len(row_cells) - 1 else []):  # "Nozzle (°C)" | "Bed (°C)"
+            readings.append(Reading(v, frozenset(_content(f"{label} {h}")), frozenset(_content(h))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
                                                   if r.value.dimension in DIMENSION_WORDS}
     first = _header_unit(heads[0]) if heads else ""
