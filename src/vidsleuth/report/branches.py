@@ -260,10 +260,8 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                    for j, (_, by) in enumerate(scores[i])]
         scores[i] = _assign(scope.claimed(scores[i], stmts[i], values, cases), stmts[i], kinds, bool(codes & set(stmts[i].words)), values,
                             on_page[passage.source.location], props, said_stems(f"{passage.context} {text}"))  # a row says its header
-        best = max(scores[i])
-        if best < MIN_SCORE:
-            if stmts[i].readings and any(kinds[j] & kinds_in(r.value for r in stmts[i].readings)
-                                         for j in range(len(anchors))):
+        if max(scores[i]) < MIN_SCORE:
+            if stmts[i].readings and set().union(*kinds) & kinds_in(r.value for r in stmts[i].readings):
                 dropped["a value of the anchor's kind about another subject"] += 1
             continue
         reached.add(passage.source.location)
