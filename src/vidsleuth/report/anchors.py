@@ -263,15 +263,15 @@ def _spoken_drafts(speech: list[Segment]) -> list[dict]:
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
         q, prev = quantities(text), drafts[-1] if drafts else None
-        # the next sentence that names no thing of its own says the figure again ("That's about three Celsius.")
-        again = prev is not None and start - prev["moments"][-1].end <= RESTATE_S and not objects(subject_words(text)) - set(UNITS)
+        thingless = not objects(subject_words(text)) - set(UNITS)  # it names no thing of its own ("about 15 minutes,")
+        again = prev is not None and start - prev["moments"][-1].end <= RESTATE_S and thingless  # "That's about 3 °C."
         if prev is not None and q and prev["q"] and (prev["whole"] == whole or again) and all(
                 any(v.same_as(w) for w in prev["q"]) for v in q):
             prev["moments"].append(Moment(start, end, kind, text))  # "a good quarter of an hour, about 15 minutes,"
             continue  # … one value said again in one sentence, or in the next in another unit: one anchor
         # a clause cut from a longer sentence that names no thing of its own ("about 15 minutes,") is about
         # what its sentence names ("… to drain completely"): the sentence ranks it
-        bare = whole.strip() != text.strip() and not objects(subject_words(text)) - set(UNITS)
+        bare = whole.strip() != text.strip() and thingless
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)], "whole": whole,
                        "q": q, "c": codes(text), "about": whole if bare else ""})
     return drafts

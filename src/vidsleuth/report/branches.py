@@ -13,7 +13,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
-from ..values import APPROX, kinds_in, kinds_of
+from ..values import APPROX, has_cjk, kinds_in, kinds_of
 from . import scope
 from .case import split_case
 from .coherence import explicit, off_subject, plain_difference
@@ -33,7 +33,6 @@ from .facts import (
 from .sources import Passage
 from .types import Anchor
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")  # Chinese statements are read by character pairs: no word test for them
 MIN_SCORE = 0.2
 SECOND_BEST = 0.9
 DENSE_ALONE = 0.9  # e5 similarity at which a paraphrase sharing no word still counts as on-subject
@@ -54,6 +53,7 @@ class Candidate:
     beside: bool = False  # a row for another item of a comparison table: its value is set beside the video's
     own: bool = False  # it states the anchor's own figure: of a source's statements, its word on that figure
     unnamed: bool = False  # the statement itself (a row with its header) names no word of the anchor's thing or the video's
+    # (never a Chinese statement: those are read by character pairs, no word test for them)
 
     @property
     def context(self) -> str:
@@ -267,7 +267,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
         reached.add(passage.source.location)
         for j in sorted(set(_winners(scores[i], stmts[i], kinds, values)) | _said_of(scores[i], stmts[i], things, values)):
             own = scope.states_own(said, values[j])  # it speaks of it, whatever it calls the thing ("… Flattop chains at 0.5%")
-            unnamed = not _CJK.search(text) and not (set(stmts[i].words) & (things[j] | about))
+            unnamed = not has_cjk(text) and not (set(stmts[i].words) & (things[j] | about))
             picked[j].append(Candidate(anchors[j].id, passage, text, round(scores[i][j], 4), topical[j], i in beside and not own, own,
                                        unnamed))
     dropped["pages about none of the anchors"] += len({p.source.location for p, _ in units} - reached)

@@ -266,8 +266,10 @@ def read_row(row: str, header: str) -> Statement:
         # a bare "°" under "Tilt (°)" is the column's angle; the column's header is what a value is of
         vals = [as_angle(v) if v.unsaid_scale and speaks_of_angle(f"{label} {head}") else v for v in vals]
         columns.append((head, vals))
-        for v, h in [(v, head) for v in vals] + (spans(columns) if k == len(row_cells) - 1 else []):  # "Nozzle (°C)" | "Bed (°C)"
-            readings.append(Reading(v, frozenset(_content(f"{label} {h}")), frozenset(_content(h))))
+    # each value is of its row's label and its column's header ("Nozzle (°C)" | "Bed (°C)"); a minimum and maximum
+    # column's interval of both headers
+    for v, head in [(v, head) for head, vals in columns for v in vals] + spans(columns):
+        readings.append(Reading(v, frozenset(_content(f"{label} {head}")), frozenset(_content(head))))
     words = _content(" ".join([label] + heads)) | {stem(DIMENSION_WORDS[r.value.dimension]) for r in readings
                                                   if r.value.dimension in DIMENSION_WORDS}
     first = _header_unit(heads[0]) if heads else ""

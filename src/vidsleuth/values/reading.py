@@ -191,8 +191,6 @@ def _per_time(text: str, at: int) -> str:
     return "/" + _TIME_NAMES.get(m.group("t").lower(), m.group("t").lower()) if m else ""
 
 
-
-
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
     """Single-letter units only right after the number ("180 g", not "Step 3 g…" across a word),
     and a bare "°"/"degrees" only as a temperature when no other unit is said."""
