@@ -103,3 +103,14 @@ def test_a_unit_misheard_as_a_counted_thing_is_the_unit_the_screen_shows():
     apart = timeline_of(Segment(4.0, 6.0, "speech", "Fit 80 spokes to the wheel.", 1.0, "asr"),  # said long before it is shown
                         Segment(25.0, 30.0, "ocr", "TYRE 80 PSI", 0.95, "ocr"))
     assert sorted(_values(apart, "Are the wheel settings right?")) == ["80 psi", "80 spokes"]
+
+
+def test_a_caption_restating_its_figure_in_another_unit_is_one_anchor():
+    # "Fridge: 37 °F / 3 °C": 3 °C is 37 °F rounded, no second claim beside the one said
+    tl = timeline_of(Segment(11.0, 17.0, "ocr", "Fridge: 37 °F / 3 °C", 0.95, "ocr"),
+                     Segment(11.5, 13.7, "speech", "You want the fridge at 37 degrees Fahrenheit.", 1.0, "asr"))
+    anchors = find_anchors(tl, "Is this fridge temperature right?")
+    assert len(anchors) == 1 and "37°F" in anchors[0].value
+    # two figures of one kind for two things stay two anchors
+    tl = timeline_of(Segment(11.0, 17.0, "ocr", "Bath 37 °C / Room 24 °C", 0.95, "ocr"))
+    assert len(find_anchors(tl, "Is this baby bath advice right?")) == 2

@@ -27,3 +27,9 @@ def test_a_negated_comparative_is_a_limit_not_a_warning():
     said = "The ramp slope must not be steeper than 1:12."
     assert _rel(said, "Codes require a maximum slope of 1:12 for ramps.") == "supports"
     assert _rel("Keep the water at 38 degrees.", "The bath should never be hotter than 38 degrees.") == "supports"
+
+
+def test_a_sources_ceiling_meets_a_video_that_states_a_limit_too():
+    said = "keep it to no more than one hour a day,"  # the video's own figure is a ceiling
+    assert _rel(said, "For children ages 2 to 5 years, limit screen use to 1 hour per day.") == "supports"
+    assert _rel(said, "For children ages 2 to 5 years, limit screen use to 2 hours per day.") == "contradicts"

@@ -21,3 +21,11 @@ def test_an_amount_per_period_header_gives_the_amount(header, row, label):
 def test_a_count_per_period_header_names_no_period_unit():
     readings = read_row("| Toddler | 3 |", "| Age | Servings a day |").readings
     assert not [r for r in readings if r.value.dimension == "time"]
+
+
+@pytest.mark.parametrize("header, row, label", [
+    ("| Weeks | Swings per day |", "| 7+ | 100 |", "100 swings/day"),  # the column counts swings per day
+    ("| Age | Servings a day |", "| Toddler | 3 |", "3 servings/day"),
+])
+def test_a_count_per_period_header_gives_the_count_per_period(header, row, label):
+    assert [r.value.label() for r in read_row(row, header).readings] == [label]

@@ -34,6 +34,7 @@ from .clauses import clauses
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .premise import counted_parts, hook, sets_up
 from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
+from .shown import in_other_units as _in_other_units
 from .shown import title_card as _title_card
 from .types import Anchor, Moment
 from .wording import zh_heading
@@ -176,11 +177,10 @@ _LABEL = re.compile(r"^\s*([^:：\d]{1,16}?)\s*[:：]\s*(?=\S)")
 
 
 def _caption_parts(seg: Segment) -> list[Segment]:
-    """A caption listing several values, each with its own words ("面粉500克·酵母5克", "625 Wh | 85 Nm"),
-    as one caption per value: each is a statement about its own subject. A label before a colon
-    names the thing of every value after it ("复合滤芯：12个月／199元" is the filter's interval and
-    the filter's price), so a part naming no thing of its own gets the label."""
-    parts = [p.strip() for p in _SEPARATOR.split(seg.text) if p.strip()]
+    """A caption listing several values ("面粉500克·酵母5克", "625 Wh | 85 Nm"; not "37 °F / 3 °C") as one caption per
+    value: each is a statement about its own subject. A label before a colon names the thing of every value after
+    it ("复合滤芯：12个月／199元" is the filter's interval and price), so a part naming no thing of its own gets the label."""
+    parts = _in_other_units([p.strip() for p in _SEPARATOR.split(seg.text) if p.strip()])
     if len(parts) < 2 and has_cjk(seg.text):  # a Chinese caption of two clauses stating two kinds, as speech is cut
         parts = [c[0].strip() for c in clauses(seg.text, seg.start, seg.end, seg.kind)]
     if len(parts) < 2 or not all(quantities(p) for p in parts):

@@ -236,8 +236,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
     props = [(said_by[j] & MEASURE_STEMS) | {kind_word(k) for k in kinds[j]} for j in range(len(anchors))]
     asked = topic[len(title):] if topic.startswith(title) else topic  # the request, without the title before it
     codes = identifiers(topic)
-    strict, beside, gone = scope.set_apart(units, stmts, values, said_by, about, codes, title, asked, f"{topic}\n{heard}"
-                                           if heard.strip() else "")
+    strict, beside, gone = scope.set_apart(units, stmts, values, said_by, about, codes, title, asked, f"{topic}\n{heard}" * bool(heard.strip()))
     wanted = [i for i, st in enumerate(stmts) if set(st.words) & (set().union(*(v for vs in views for v in vs)) | about)
               or set().union(*kinds) & kinds_in(r.value for r in st.readings)]
     dense = _dense(anchors, units, embedder, wanted)
@@ -247,6 +246,7 @@ def rank(anchors: list[Anchor], passages: list[Passage], *, per_anchor: int = 3,
                       units[i][0].source.location in strict, props[j], background[j]) for j in range(len(anchors))]
               for i, ((p, _), st) in enumerate(zip(units, stmts))]
     scope.by_titles(scores, units, stmts, values)
+    scope.by_value(scores, units, stmts, values, on_page, dense, MIN_SCORE)  # the weakest link that counts
     picked: dict[int, list[Candidate]] = {j: [] for j in range(len(anchors))}
     reached: set[str] = set()
     for i, (passage, text) in enumerate(units):

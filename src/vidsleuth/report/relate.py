@@ -224,8 +224,10 @@ def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> d
     beside a setting. A figure the source calls
     claimed ("well short of the 34 minutes claimed", "Claimed range is 40 km but I get around 26 km")
     is someone else's where the source states one of its own beside it."""
+    # a ceiling beside a video that states a limit itself ("keep it to no more than one hour a day") is its peer
     foreign = {id(r): why for a, r in pairs if (why := _not_own(norm, r, anchor_text_))
-               and not (why == "ceiling" and (r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects
+               and not (why == "ceiling" and (a.form in ("lower", "upper")
+                                              or r.value.form == a.form and r.value.same_as(a) and r.near & anchor_objects
                                               or a.form == "approx" and r.value.form == "point" and a.contains(r.value)))}
     claimed = {id(r) for _, r in pairs if id(r) not in foreign and (CLAIMED_BEFORE.search(norm[max(0, r.value.start - 40):r.value.start])
                                                                    or CLAIMED_AFTER.match(norm[r.value.end:r.value.end + 40]))}

@@ -30,6 +30,24 @@ def by_titles(scores: list[list[tuple[float, bool]]], units, stmts: list[Stateme
                 scores[i][j] = (0.5, False)
 
 
+def by_value(scores: list[list[tuple[float, bool]]], units, stmts: list[Statement], values: list[list],
+             on_page: dict[str, set[int]], dense, weight: float) -> None:
+    """A statement naming none of the anchors' words, which holds one anchor's own figure on a page naming
+    that anchor's thing, is that anchor's when e5 also ranks it first among the anchors: "Previous guidance
+    allowed light foot traffic after 24 hours" is the video's "keep everyone off the deck for 24 hours"."""
+    from .facts import agrees
+
+    for i, st in enumerate(stmts):
+        if not st.readings or max(s for s, _ in scores[i]) > 0.0:
+            continue
+        first = max(range(len(values)), key=lambda j: float(dense[i, j]))
+        if float(dense[i, first]) <= 0.0:
+            continue  # no e5 (or the statement was not embedded): nothing ranks the anchors
+        narrow = [r.value for r in st.readings if r.value.form in ("point", "approx")]
+        if first in on_page.get(units[i][0].source.location, ()) and any(agrees(v, w) for v in narrow for w in values[first]):
+            scores[i][first] = (weight, False)
+
+
 def other_case(st: Statement, video_values: list) -> bool:
     """A table row keyed by a case ("| 65 | 72 | 79 |" under "Rider weight (kg)") for another case
     than the one the video states (a 75 kg rider): the rows around the video's are not about it."""

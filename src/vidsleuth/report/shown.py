@@ -75,6 +75,21 @@ def one_statement(shown, said, text: str, caption: str) -> bool:
         and shown.stated == said.stated and not _scale_unsaid(shown, caption)
 
 
+def in_other_units(parts: list[str]) -> list[str]:
+    """A caption's parts with a part that only restates the part before it in another unit joined to it
+    again ("Fridge: 37 °F / 3 °C" is one figure, 3 °C being 37 °F rounded): the conversion is no new value."""
+    out: list[str] = []
+    for part in parts:
+        a, b = (quantities(out[-1]) if out else []), quantities(part)
+        if a and len(b) == 1 and a[-1].dimension == b[0].dimension and a[-1].unit != b[0].unit and a[-1].form == "point" \
+                and not re.search(r"[^\W\d]{3,}", re.sub(r"°|℃|℉", "", normalise(part[:b[0].start] + part[b[0].end:]))) \
+                and abs(a[-1].point - b[0].point) <= max(0.6 if b[0].dimension == "temperature" else 0.0, 0.05 * abs(a[-1].point)):
+            out[-1] = f"{out[-1]} ({part.strip()})"  # written as "37 °F (3 °C)", which the reader takes as one statement
+        else:
+            out.append(part)
+    return out
+
+
 def as_shown(said: list, shown: list, text: str) -> list:
     """The values of a spoken anchor once the screen shows them: a value said without its scale ("165
     degrees" over "165°F") or only roughly ("a little over five pounds" over "5.3 lb") is the figure the

@@ -27,8 +27,9 @@ from .ratios import read_ratios
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
 # "in" after a number is an inch only where a measure's end follows: the clause or cell ends, or a
-# word that qualifies a length ("36 in min.", "30 in wide", "16 in on center", "| 5 in |")
-_INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|(?:min|max|minimum|maximum|wide|long|high|tall|deep|thick|"
+# word that qualifies a length ("36 in min.", "30 in wide", "16 in on center", "| 5 in |"), or its metric
+# equivalent in brackets ("0.030 in (0.8 mm)")
+_INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|\(\s?\d|(?:min|max|minimum|maximum|wide|long|high|tall|deep|thick|"
                r"apart|diameter|o\.?c|on cent(?:er|re)|of (?:rise|run|fall|drop|clearance))\b))")
 _UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
@@ -38,7 +39,12 @@ _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u i
 _CONNECT = r"(?:\s?/\s?|\s+(?:per|an?|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
 _OF = r"(?:\s+(?:of\s+)?[a-z]+(?:\s+[a-z]+)?)?"  # "10 watts of heating power per square foot"
-_ONE_UNIT = rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_CONNECT}(?:1\s?)?(?:{_PER}){_AFTER})?"
+_BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # _CONNECT without "a": see _BY_A
+# "a"/"an" joins a rate only after the measure or an "of" phrase, and not before a noun: "2 litres of water a
+# minute", yet "wait four hours before applying a second coat" holds no hours per second
+_BY_A = r"(?:\s+of\s+[a-z]+(?:\s+[a-z]+)?)?\s+an?\s+"
+_ONE_UNIT = (rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_BY}(?:1\s?)?(?:{_PER}){_AFTER}"
+             rf"|{_BY_A}(?:{_PER}){_AFTER}(?![ \t]+[a-z]))?")
 _VALUE = re.compile(
     rf"(?P<pre>(?:us\$|[$€£¥￥¤])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
@@ -168,10 +174,11 @@ def _unit_of(m: re.Match, text: str) -> str:
         return "count:" + _singular(word.group(1)) + _per_time(text, word.end())
     # … or a plural noun after one adjective, ending its clause ("500 full cycles.", "3 thin coats,")
     pair = _COUNT_ADJ.match(text, m.end())
+    period = _PERIODIC.get(pair.group(1).lower(), "") if pair else ""  # "100 daily swings feel easy": per day
     if pair and not {w.lower() for w in pair.groups()} & _NOT_COUNTED and _singular(pair.group(2)) != pair.group(2).lower() \
             and _singular(pair.group(1)) == pair.group(1).lower() and pair.group(1).lower() not in UNITS \
-            and _CLAUSE_END.match(text, pair.end()):
-        return "count:" + _singular(pair.group(2)) + _per_time(text, pair.end())
+            and (period or _CLAUSE_END.match(text, pair.end())):
+        return "count:" + _singular(pair.group(2)) + (period or _per_time(text, pair.end()))
     zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():]) if text[m.start() - 1:m.start()] != "第" else None  # 第1泡: an ordinal
     # "每两周修剪一次": once in each period is the period's frequency (said by 每), not a count of its own
     if zh and not (float(m.group("a")) == 1 and zh.group(1) in "次遍" and "每" in re.split(r"[,，;；。]", text[:m.start()])[-1]):
@@ -183,6 +190,8 @@ def _unit_of(m: re.Match, text: str) -> str:
 _PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h)s?\b"
                        r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # "a week apart" is a spacing
 _TIME_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "h": "hour"}
+_PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/week", "monthly": "/month", "yearly": "/year",
+             "annual": "/year"}
 
 
 def _per_time(text: str, at: int) -> str:
