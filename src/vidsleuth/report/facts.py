@@ -226,9 +226,8 @@ def _header_unit(header: str) -> str:
     # "Cups per day", "Feed g per hen per day": the amount is the unit, the period how often (as in prose and speech)
     amount = _PER_PERIOD.sub("", header).strip()
     if amount and amount != header.strip():  # "Servings a day" or "Swings per day": the count per period (not days)
-        per = read_values(f"1 {header}")
-        return _header_unit(amount) or (header.strip() if per and per[0].dimension.startswith("count:") and "/" in per[0].dimension
-                                        or per and per[0].dimension == "frequency" else "")
+        kind = next((v.dimension for v in read_values(f"1 {header}")), "")
+        return _header_unit(amount) or (header.strip() if kind.startswith("count:") and "/" in kind or kind == "frequency" else "")
     tail = header.split()[-1] if header.split() else ""
     # "Temp °C" names a unit; "Range" or "Value" names no unit (a count of ranges is not one)
     return tail if any(not v.dimension.startswith("count:") for v in read_values(f"1 {tail}")) else ""

@@ -12,7 +12,7 @@ from ..numwords import normalise
 from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
 from .case import another_case
 from .cues import REVISION, compares, comparison_page
-from .facts import Statement, cells, identifiers, objects, quantities, subject_words, unit_column
+from .facts import Statement, agrees, cells, identifiers, objects, quantities, subject_words, unit_column
 from .sources import Passage
 from .types import Anchor
 
@@ -35,8 +35,6 @@ def by_value(scores: list[list[tuple[float, bool]]], units, stmts: list[Statemen
     """A statement naming none of the anchors' words, which holds one anchor's own figure on a page naming
     that anchor's thing, is that anchor's when e5 also ranks it first among the anchors: "Previous guidance
     allowed light foot traffic after 24 hours" is the video's "keep everyone off the deck for 24 hours"."""
-    from .facts import agrees
-
     for i, st in enumerate(stmts):
         if not st.readings or max(s for s, _ in scores[i]) > 0.0:
             continue
