@@ -52,6 +52,17 @@ def test_rows_for_other_cases_and_other_things_are_set_apart():
     assert [c.excerpt for c in got] == ["| 绿茶 | 80~85 | 3 |"]
 
 
+def test_a_rows_case_of_another_scale_than_the_videos_value_is_no_other_case():
+    """A row keyed by the cat's weight (4 kg) is not "another case" for the video's 60 g of food: one mass is
+    the cat's and the other the food's, 66 times apart. The rider's 65 kg row above is another case for a
+    75 kg rider, of one scale."""
+    guide = Source(id="d1", kind="document", title="Dry food feeding guide", location="/x/guide.html")
+    head = "| Cat weight (kg) | Dry food (g/day) | Wet food (pouches) |"
+    food = _anchor("A1", "Dry food: 60 g per day")
+    got = rank([food], [_row(guide, "| 4 | 50–60 | 2 |", head)], title="How much to feed a cat")
+    assert [c.excerpt for c in got] == ["| 4 | 50–60 | 2 |"]
+
+
 def test_a_title_stating_the_anchors_figure_links_its_statements():
     forum = Source(id="d1", kind="document", title="5.5 bar on 28s — am I crazy?", location="/x/forum.md")
     front = _anchor("A1", "So I run five and a half bar in the front.", "speech")

@@ -9,7 +9,7 @@ import math
 import re
 
 from ..numwords import normalise
-from ..values import MATCH, SCALE, aligned, kinds_in, kinds_of
+from ..values import MATCH, SCALE, aligned, commensurate, kinds_in, kinds_of
 from .case import another_case
 from .cues import REVISION, compares, comparison_page
 from .facts import Statement, agrees, cells, identifiers, objects, quantities, subject_words, unit_column
@@ -50,7 +50,8 @@ def other_case(st: Statement, video_values: list) -> bool:
     """A table row keyed by a case ("| 65 | 72 | 79 |" under "Rider weight (kg)") for another case
     than the one the video states (a 75 kg rider): the rows around the video's are not about it."""
     for case in st.cases:
-        mine = [v for v in video_values if v.comparable(case)]
+        # of one scale: a 4 kg cat's row is not "another case" for the video's 60 g of food
+        mine = [v for v in video_values if v.comparable(case) and commensurate(case, v)]
         # within a rounded conversion: a video's 2.5 cm steak is the "1 inch" row's case
         if mine and not any(case.lo - MATCH * abs(v.point) - 1e-9 <= v.point <= case.hi + MATCH * abs(v.point) + 1e-9
                             for v in mine):
