@@ -99,7 +99,8 @@ def test_standing_marks_the_outlier_among_the_others():
 
 def test_software_share_reads_code_not_forum_handles():
     assert software_share(SOFTWARE[2]) >= 0.75
-    forum = ["**tempo_tom** — Feb 2024", "u/frugal_fern (198 points) six months is overkill", "5.5 bar is too hard"]
+    forum = ["**tempo_tom** — Feb 2024", "u/frugal_fern (198 points) six months is overkill", "5.5 bar is too hard",
+             "oliver_and_luna · 1,203 posts", "catlady_1987 We free feed."]  # a handle alone is no identifier
     assert software_share(forum) == 0.0
 
 

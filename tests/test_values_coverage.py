@@ -73,10 +73,20 @@ def test_bare_figures_shown_together_are_a_chart_not_an_anchor():
 @pytest.mark.parametrize("text, labels", [
     ("Test your smoke alarm every week by pressing the button.", ["1 week"]),
     ("water it every other day", ["2 day"]), ("clean it every second week", ["2 week"]), ("beep every second", ["1 s"]),
+    ("Clean the tank every third day with vinegar.", ["3 day"]), ("rotate them every fifth month", ["5 month"]),
     ("Every day I dose it to 2 ppm.", ["2 ppm"]),  # a habit that opens the sentence is not the figure
     ("do 2 sessions every week", ["2×/week"]), ("Check it every few weeks", []),
 ])
 def test_a_period_said_without_a_number_is_one_of_it(text, labels):
+    assert labels_of(text) == labels
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Give it a full hour to rise.", ["1 h"]), ("We ended up at half an hour a day rather than the full hour.",
+                                                   ["0.5 h", "1 h"]),
+    ("Leave it the whole day.", ["1 day"]), ("That is the full story.", []),
+])
+def test_an_article_and_a_word_of_extent_make_one_unit(text, labels):
     assert labels_of(text) == labels
 
 

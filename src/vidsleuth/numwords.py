@@ -54,19 +54,21 @@ _FRACTIONS = [(p.format(_WORD_UNITS) if "{0}" in p else p, r) for p, r in _FRACT
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
 # a period said with no number is one of it, after the action it times: "test it every week", "every other
-# day" (two) ("Every day I dose…" opens a sentence: a habit, not the figure; an adverb such as "monthly" is left
-# alone: "paid monthly" beside a rate is how it is paid, not a period to check)
-_EVERY = re.compile(r"(?<=[a-z] )every (other |second )?(?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)",
-                    re.I)
+# day" (two), "every third day" (three) ("Every day I dose…" opens a sentence: a habit, not the figure; an adverb
+# such as "monthly" is left alone: "paid monthly" beside a rate is how it is paid, not a period to check)
+_EVERY_NTH = {"other": 2, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+              "ninth": 9, "tenth": 10}
+_EVERY = re.compile(r"(?<=[a-z] )every (?:({}) )?(?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)".format(
+    "|".join(_EVERY_NTH)), re.I)
 
 
 def _every(m: re.Match) -> str:
-    return "every 2 " if m.group(1) else "every 1 "
+    return f"every {_EVERY_NTH[m.group(1).lower()] if m.group(1) else 1} "
 
 
-# an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre" are one unit
-_ONE_FULL = re.compile(r"\b(?:an?|one) (?:full|good|whole|solid|entire|extra|additional|further) (?=(?:{})\b)".format(
-    _WORD_UNITS), re.I)
+# an article, an adjective of extent and a unit: "a full hour", "a good week", "a whole litre", "the full hour" are one unit
+_ONE_FULL = re.compile(r"\b(?:(?:an?|one) (?:full|good|whole|solid|entire|extra|additional|further)|the (?:full|whole|entire)) "
+                       r"(?=(?:{})\b)".format(_WORD_UNITS), re.I)
 # an article after a bound or approximation word is an amount of one: "about a centimetre", "under a minute",
 # "nearly a kilo", "at least a week"
 _BOUNDED = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under|than|least|most|up to|within|"

@@ -87,15 +87,18 @@ class Document:
         return sep.join([self.title, *self.headings[:6], lead])[:PROFILE_CHARS]
 
 
-_CODE = re.compile(r"(?<![/@\w*])[a-z]+_[a-z0-9_]+\b|\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A-Za-z_]\w*\(\)|/\*|\*/|"
+_CODE = re.compile(r"\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A-Za-z_]\w*\(\)|/\*|\*/|"
                    r"#(?:define|include)\b|(?:^|\s)--[a-z][\w-]+|<[\w.+-]+@[\w.-]+>|(?<!\w)/(?:usr|etc|var|bin|lib|dev)/|"
                    r"\b(?:stdin|stdout|stderr|argv|malloc|typedef|struct|void|NULL)\b|¶")
+# a snake_case word alone is a forum's user name as often as an identifier ("oliver_and_luna · 1,203 posts"): it
+# reads as code only beside another one ("ffi_prep_cif … ffi_call")
+_IDENT = re.compile(r"(?<![/@\w*])[a-z]+_[a-z0-9_]+\b")
 
 
 def software_share(texts) -> float:
     """The share of ``texts`` that read as program documentation (code, identifiers, options)."""
     texts = [t for t in texts if t.strip()]
-    return sum(bool(_CODE.search(t)) for t in texts) / len(texts) if texts else 0.0
+    return sum(bool(_CODE.search(t)) or len(set(_IDENT.findall(t))) > 1 for t in texts) / len(texts) if texts else 0.0
 
 
 # ASCII edges: a code glued to Chinese ("安和DSZF-60电热水器") is still a name; a CamelCase brand
