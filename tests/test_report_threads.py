@@ -123,6 +123,8 @@ def test_relations(claim, excerpt, relation):
     ("I set mine to 60%, not 80. If it is docked", ["60%", "80%"]),
     ("keep the cylinder at 60 °C minimum because of legionella, not 49 like the American sites say", ["≥ 60°C", "49°C"]),
     ("It costs $30, not 40", ["$30", "$40"]),
+    ("run 5.5 bar rather than the recommended 6.5", ["5.5 bar", "6.5 bar"]),  # a word of the figure's standing between
+    ("I drop to 25 mm instead of the usual 30 for frozen wood", ["25 mm", "30 mm"]),
     ("Bake at 180 °C, not 2 trays at once", ["180°C", "2 trays"]),  # a count of its own
     ("Keep 5 mm, not 2024", ["5 mm"]),  # a year is not of the figure's scale
     ("Set 25 psi, not 30psi", ["25 psi", "30 psi"]),

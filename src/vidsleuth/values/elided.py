@@ -9,6 +9,8 @@ from .quantity import Value, interval_of
 # a bare number set against the value before it in its sentence ("I set mine to 60%, not 80", "30 g or 35?",
 # "keep it at 60 °C because of legionella, not 49"): the unit is left out because it is the same
 _ELIDED = re.compile(r"(?:,|;|—|\s)\s*(?:but\s+|and\s+)?(?:not|or|vs\.?|versus|instead of|rather than)\s+"
+                     r"(?:(?:the|my|our|your|their)\s+)?(?:(?:usual|normal|standard|recommended|old|previous|original|"
+                     r"stock|default|listed|stated)\s+)?"  # "instead of the usual 30"
                      r"(?P<n>-?\d+(?:\.\d+)?)(?![\d.,:]?\d)(?!\s?[%°$€£¥]|[^\W\d_])", re.I)  # a unit after it is its own (``read_values``)
 
 
