@@ -1,17 +1,16 @@
 """Document relevance: is a gathered document about the video's subject, or about something else?
 
-Pages that carry values of the video's kinds but are about another thing (a software manual, a
-review of another device) make spurious links. This stage decides per DOCUMENT, before ranking,
-from signals that do not depend on topic words: ``similarity`` (e5 of the document's title,
-headings and lead against the video's title, request, speech and screen); ``standing`` (that
-similarity as a robust z-score against the task's other documents: "an outlier among them", not
-an absolute threshold a topic or language would shift); ``software`` (the share of passages that
-read as program documentation, above the video's own share); names (the product or model names
-it shares with the video, those it names that the video never does, and whether they compete).
+Pages that carry values of the video's kinds but are about another thing (a software manual, a review of
+another device) make spurious links. This stage decides per DOCUMENT, before ranking, from signals that
+do not depend on topic words: ``similarity`` (e5 of the document's title, headings and lead against the
+video's title, request, speech and screen); ``standing`` (that similarity as a robust z-score against the
+task's other documents: "an outlier among them", not an absolute threshold a topic or language would
+shift); ``software`` (the share of passages that read as program documentation, above the video's own
+share); names (the product or model names it shares with the video, those it names that the video never
+does, and whether they compete).
 
 ``decide`` keeps or drops one document with its reason, under a ``Gate`` fitted leave-one-set-out by
-``benchmarks/bench_relevance.py``; ``screen`` runs it over a report's passages, recording the drops.
-"""
+``benchmarks/bench_relevance.py``; ``screen`` runs it over a report's passages, recording the drops."""
 
 from __future__ import annotations
 
@@ -29,9 +28,8 @@ KINDS = ("document", "web")  # related videos are found by the video's own searc
 
 @dataclass(frozen=True)
 class Gate:
-    """The thresholds of the decision (fitted leave-one-set-out by ``bench_relevance``)."""
+    """The thresholds of the decision (fitted leave-one-set-out by ``bench_relevance``: no relevant document lost)."""
 
-    # fitted on all four development sets' labels by ``bench_relevance`` (no relevant document lost)
     outlier: float = -5.0  # standing at or below this: off subject whatever else holds
     foreign: float = 0.0  # standing at or below this and naming only other products: off subject
     software: float = 0.2  # a share of code-like passages this far above the video's: software documentation
@@ -90,13 +88,12 @@ class Document:
 _CODE = re.compile(r"\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A-Za-z_]\w*\(\)|/\*|\*/|"
                    r"#(?:define|include)\b|(?:^|\s)--[a-z][\w-]+|<[\w.+-]+@[\w.-]+>|(?<!\w)/(?:usr|etc|var|bin|lib|dev)/|"
                    r"\b(?:stdin|stdout|stderr|argv|malloc|typedef|struct|void|NULL)\b|¶")
-# a snake_case word alone is a forum's user name as often as an identifier ("oliver_and_luna · 1,203 posts"): it
-# reads as code only beside another one ("ffi_prep_cif … ffi_call")
 _IDENT = re.compile(r"(?<![/@\w*])[a-z]+_[a-z0-9_]+\b")
 
 
 def software_share(texts) -> float:
-    """The share of ``texts`` that read as program documentation (code, identifiers, options)."""
+    """The share of ``texts`` that read as program documentation (code, identifiers, options). A snake_case word
+    is code only beside another ("ffi_prep_cif … ffi_call"): alone it is as often a forum handle ("oliver_and_luna")."""
     texts = [t for t in texts if t.strip()]
     return sum(bool(_CODE.search(t)) or len(set(_IDENT.findall(t))) > 1 for t in texts) / len(texts) if texts else 0.0
 
