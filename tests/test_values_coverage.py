@@ -20,7 +20,7 @@ from .conftest import labels_of, timeline_of
     ("A 20 kg bag treats 400 m² of lawn.", ["20 m²/kg"]),
     ("1 kg of seed is enough for 35 m2", ["35 m²/kg"]),
     ("spreads at 10 square metres per litre", ["10 m²/L"]),
-    ("Two coats cover the wall.", []),
+    ("Two coats cover the wall.", ["2 coats"]),  # a count of coats, no rate
     ("2 coats cover 10 m2", ["2 coats", "10 m²"]),  # "cover" is no "over": no bound
 ])
 def test_an_amount_that_covers_another_is_one_rate(text, labels):

@@ -63,7 +63,7 @@ def test_a_daily_light_integral_is_not_a_momentary_flux():
     ("Add a half cup of starter tea.", ["0.5 cup"]),
     ("Zone 2 sits at 56 to 75 percent of your FTP.", ["56–75%"]),  # a zone's number counts nothing
     ("The pH should be 4.5 or below before you bottle.", ["≤ pH 4.5"]),
-    ("A reading of 130/80 mmHg or higher is high.", ["130 mmHg", "≥ 80 mmHg"]),
+    ("A reading of 130/80 mmHg or higher is high.", ["≥ 130 mmHg", "≥ 80 mmHg"]),  # the bound is of both pressures
     ("Wash it in water no warmer than 30 °C.", ["≤ 30°C"]),
     ("Keep it no colder than 4 °C.", ["≥ 4°C"]),
     ("Rest it longer than 10 minutes.", ["≥ 10 min"]),
@@ -84,3 +84,27 @@ def test_blood_pressure_is_a_pressure():
 ])
 def test_parts_per_million_is_a_unit(text, labels):
     assert [v.label() for v in read_values(text)] == labels
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Set your ISO to 3200.", ["ISO 3200"]),  # a camera's speed, written before its number like pH
+    ("at ISO 1600–6400", ["ISO 1600–6400"]),
+    ("The lab is ISO 9001 certified.", []),  # a standard's number, not one of the speeds
+    ("Open the lens as wide as it goes, ideally F2.8.", ["f/2.8"]),
+    ("anything from f/2.8 to f/4", ["f/2.8–4"]),
+    ("Press the F8 key.", []),  # a bare F and a whole number is a key, a class, a model
+    ("White balance: 3900 K", ["3900 K"]),  # four digits before K: kelvin, never thousands
+    ("a 5600K daylight lamp", ["5600 K"]),
+    ("Fridge: 37 °F / 3 °C", ["37°F", "3°C"]),  # no f-number inside a temperature
+    ("Off-peak: 9p per kWh", ["£0.09"]),  # pence before a rate
+    ("a 1080p screen", []),
+    ("Plan on two full coats for any colour change.", ["2 coats"]),  # "two" counting a plural noun
+    ("Just the two of us.", []),
+])
+def test_photography_scales_pence_and_a_counted_two(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_a_colour_temperature_is_no_thermometer_reading():
+    kelvin, oven = read_values("3900 K")[0], read_values("180 °C")[0]
+    assert kelvin.dimension == "colour temperature" and not kelvin.comparable(oven)

@@ -133,6 +133,12 @@ _BELOW_ZERO = re.compile(r"\b(\d+(?:\.\d+)?)\s+(degrees?\s+)?below zero\b", re.I
 _CURRENCY_SIGN = {"pound": "£", "quid": "£", "dollar": "$", "buck": "$", "euro": "€"}
 _SPOKEN_PRICE = re.compile(r"(?<![\d.])(\d+) (pounds?|quid|dollars?|bucks?|euros?) (\d{2})(?:\s+(?:cents?|pence|p)\b)?(?![\d.%]|\s*percent|[a-z])(?!\s*(?:" + "|".join(
     re.escape(u) for u in sorted(UNITS, key=len, reverse=True) if u.isascii() and u[:1].isalpha()) + r")(?![a-z]))", re.I)
+# pence are hundredths of a pound: "9 pence", and "9p" or "24.5p" where a rate follows ("9p per kWh", "8.5p a mile";
+# a bare "1080p" is a video's lines)
+_PENCE = re.compile(r"(?<![\w.£$€])(\d+(?:\.\d+)?)(?:\s?pence\b|\s?p(?=\s?(?:/|per\b|an?\b|each\b)))", re.I)
+# "two" counting what follows, a plural noun after at most one word ("two full coats", "two small meals");
+# text2num leaves it a word ("no one", "the two of us"), and so do "two of", "two or", "two-way"
+_TWO_OF = re.compile(r"\btwo(?=\s+(?:(?!of\b|or\b|and\b|to\b)[a-z]+\s+)?(?!is\b|was\b|has\b|this\b|thus\b)[a-z]{2,}s\b)", re.I)
 # "a litre and a half", "two hours and a half": the half is of the unit just said
 _UNIT_AND_HALF = re.compile(r"\b(an?|one|\d+) ({}) and a half\b".format(
     "|".join(s for s in sorted(UNITS, key=len, reverse=True) if len(s) > 1 and s.isascii() and s.isalpha())), re.I)
@@ -208,6 +214,7 @@ def _english(text: str) -> str:
     t = _TIME_PAIR.sub(_time_pair, t)
     t = _BELOW_ZERO.sub(lambda m: f"-{m.group(1)} {(m.group(2) or 'degrees').strip()}", t)
     t = _SPOKEN_PRICE.sub(lambda m: f"{_CURRENCY_SIGN[m.group(2).lower().rstrip('s')]}{m.group(1)}.{m.group(3)}", t)
+    t = _PENCE.sub(lambda m: f"£{float(m.group(1)) / 100:g}", _TWO_OF.sub("2", t))
     t = _UNIT_AND_HALF.sub(lambda m: f"{'1' if m.group(1).lower() in ('a', 'an', 'one') else m.group(1)}.5 {m.group(2)}", t)
     t = _HALF_SHARE.sub(r"\1 50%", t)
     t = _PART_SHARE.sub(lambda m: f"{p}% of " if (p := _PART.get((_COUNT_WORD.get(m[1].lower(), m[1]), m[2].lower().replace("3rd", "third"))))
@@ -308,7 +315,16 @@ def _vulgar(m: re.Match) -> str:
     return f"{round(whole + _VULGAR_VALUE[m.group(2)], 3):g}"  # 5⅝ is 5.625, ⅓ is 0.333
 
 
-_PRESSURE_PAIR = re.compile(r"(?<![\d/.])(\d{2,3})\s?/\s?(\d{2,3})\s?(?=mm\s?hg\b|毫米汞柱)", re.I)
+# "130/80 mmHg": a systolic and a diastolic pressure, two values; a bound said before or after the pair is said of
+# both ("≥135/85 mmHg", "130/80 mmHg or higher", "140/90毫米汞柱以上")
+_PRESSURE_PAIR = re.compile(r"(?<![\d/.])(?P<pre>(?:[≥≤<>]=?|at least|at most|above|over|below|under|超过|不超过|低于|高于|达到)\s*)?"
+                            r"(?P<a>\d{2,3})\s?/\s?(?P<b>\d{2,3})\s?(?P<u>mm\s?hg\b|毫米汞柱)"
+                            r"(?P<post>\s*(?:or (?:higher|above|more|over|lower|below|less|under)\b|以上|以下))?", re.I)
+
+
+def _pressure_pair(m: re.Match) -> str:
+    pre, post = m["pre"] or "", m["post"] or ""
+    return f"{pre}{m['a']} {m['u']}{post}, {pre}{m['b']} {m['u']}{post}"
 
 
 def normalise(text: str, language: str = "auto") -> str:
@@ -322,7 +338,7 @@ def normalise(text: str, language: str = "auto") -> str:
     t = re.sub(r"°\s*°", "°", t)  # "240°℃" as OCR reads a caption (℃ folds to °C)
     t = re.sub(r"(?<=[A-Za-z]{3})(?=\d+(?:\.\d+)?\s?(?:°|%))", " ", t)  # "NOZZLE240°C": a label glued to its value
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
-    t = _PRESSURE_PAIR.sub(r"\1 mmHg over \2 ", t)  # "130/80 mmHg": a systolic and a diastolic pressure
+    t = _PRESSURE_PAIR.sub(_pressure_pair, t)
     t = _BRACKET_UNIT.sub(_unit_after, t)  # "Nozzle temperature (°C) 230–250": the label's unit is the number's
     if language in ("zh", "auto") and has_cjk(t):
         # "滤芯：12个月／199元": NFKC made the full-width colon and slash ASCII, which before a digit
@@ -333,14 +349,40 @@ def normalise(text: str, language: str = "auto") -> str:
         t = _ZH_RATE.sub(_zh_rate, _ZH_RATE_OF.sub(_zh_rate_of, t))
     if language in ("en", "auto"):
         t = _english(_PER_MILLION.sub("ppm", t))  # "parts per million" is a unit: text2num made it "per 1000000"
-    return _PREFIXED.sub(lambda m: f"{m.group(0)} {m.group(1)}", t)
+    t = _KELVIN.sub(r"\1 kelvin", _F_NUMBER.sub(_f_number, t))
+    return _PREFIXED.sub(_prefixed, t)
+
+
+# a camera's ISO is one of the standard's third-stop speeds (ISO 12232: 50, 64, 80, 100 … 3200 … 102400); other
+# numbers after "ISO" name a standard ("ISO 9001", "ISO 8601") and stay as they are
+_ISO_SPEEDS = {25, 32, 40, 50, 64, 80, 100, 125, 160, 200, 250, 320, 400, 500, 640, 800, 1000, 1250, 1600, 2000, 2500,
+               3200, 4000, 5000, 6400, 8000, 10000, 12800, 16000, 20000, 25600, 32000, 40000, 51200, 64000, 80000, 102400}
+
+
+def _prefixed(m: re.Match) -> str:
+    if m.group(1).upper() == "ISO" and not all(float(x) in _ISO_SPEEDS for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))):
+        return m.group(0)
+    return f"{m.group(0)} {m.group(1)}"
+
+
+# an aperture written as a focal ratio ("f/2.8", "F2.8", "f/2.8 to f/4", "f/1.4–2.8") is a number of f-stops; a bare
+# "F8" stays (a key, a class, a model); and four or five digits before a capital K are a colour temperature ("3900 K",
+# "5600K"): nobody writes thousands of thousands that way ("$3K", "10K run" have fewer digits)
+_F_NUMBER = re.compile(r"(?<![\w/°º])[fF](?:/(\d{1,2}(?:\.\d)?)|(\d{1,2}\.\d))(?![\d.]*\d)"
+                       r"(?:\s?(-|–|to)\s?(?:[fF]\s?/?\s?)?(\d{1,2}(?:\.\d)?)(?![\d.]*\d))?")
+_KELVIN = re.compile(r"(?<![\d.,])(\d{4,5})\s?(?:K\b|[kK]elvins?\b)")
+
+
+def _f_number(m: re.Match) -> str:
+    first = m.group(1) or m.group(2)
+    return f"{first}{f' {m.group(3)} {m.group(4)}' if m.group(4) else ''} f-stop"
 
 
 _PER_MILLION = re.compile(r"\bparts?[\s-]+per[\s-]+million\b", re.I)
 # a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5", "SPF 30") is repeated after it,
 # where values are read
-_PREFIXED = re.compile(r"\b(pH|SPF)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
+_PREFIXED = re.compile(r"\b(pH|SPF|ISO)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
                        r"drops?|falls?|stays?|remains?|reads?|kept)\b){0,3}\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
-                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b))", re.I)
+                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b|ISO\b))", re.I)
 
 

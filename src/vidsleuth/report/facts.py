@@ -40,7 +40,7 @@ DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight
                    "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
                    "voltage": "voltage", "energy": "energy", "ratio": "percent", "proportion": "ratio", "steps": "steps", "frequency": "speed",
                    "charge": "capacity", "concentration": "concentration", "luminance": "brightness",
-                   "illuminance": "brightness"}
+                   "illuminance": "brightness", "ISO speed": "iso", "aperture": "aperture", "colour temperature": "kelvin"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost

@@ -13,7 +13,7 @@ from ..numwords import has_cjk, normalise  # noqa: F401 - re-exported: values ar
 
 APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
 TEMPERATURE_ROUNDING = 0.6  # °C: a temperature converted and rounded to a whole degree of either scale
-WRITTEN_BEFORE = ("pH", "SPF")  # scales written before their number ("pH 7.4", "SPF 30")
+WRITTEN_BEFORE = ("pH", "SPF", "ISO")  # scales written before their number ("pH 7.4", "SPF 30", "ISO 3200")
 MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
 
 # spellings -> pint expression (``data/units.json``); torque units share pint's dimension with
@@ -48,6 +48,9 @@ def registry():
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
     ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
     ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless
+    ureg.define("iso_speed = [film_speed]")  # a camera's ISO ("ISO 3200"), written before its number
+    ureg.define("f_number = [aperture]")  # "f/2.8": a focal ratio, read as "2.8 f-stop" (``numwords``)
+    ureg.define("colour_kelvin = [colour_temperature]")  # "3900 K" white balance: not a thermometer's reading
     return ureg
 
 
@@ -102,6 +105,8 @@ class Value:
             return ":".join(f"{x:g}" for x in self.stated)
         if shown in WRITTEN_BEFORE:
             body = f"{shown} {nums}"
+        elif shown == "f/":  # "f/2.8–4"
+            body = f"f/{nums}"
         elif self.dimension.startswith("money:") and shown in ("$", "€", "£", "¥"):
             body = f"{shown}{nums}"
         else:
