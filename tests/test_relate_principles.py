@@ -245,3 +245,16 @@ def test_a_plain_difference_needs_a_statement_that_names_the_anchors_thing():
     text = "Two hours is far too long, whatever the old charts say."
     disputed = Candidate("A1", Passage(src, text, "text"), text, 0.5, unnamed=True)
     assert [d.relation for d in select([_plain(disputed, "2 h")], 3)] == ["contradicts"]
+
+
+def test_a_comparison_in_words_sets_no_value_beside_the_videos():
+    """The contract's *compares* sets another item's value beside the video's: "small compared with an electric
+    car" sets none beside a charge time of 8 hours, so it takes no stance (dev42: an e-bike page)."""
+    from vidsleuth.report.relate import relate_rules
+    from vidsleuth.report.types import Anchor
+
+    timed = Anchor("A1", "parameter", "A full charge takes about 8 hours.", "full charge time", "≈ 8 h")
+    rel, why, _ = relate_rules(timed, "E-bike batteries are small compared with an electric car, so charging is quick.")
+    assert rel is None and "no value" in why
+    told = Anchor("A2", "procedure", "Charge the car overnight at home.", "home charging", "")
+    assert relate_rules(told, "Charging at home is cheaper than charging at a public station.")[0] == "compares"

@@ -108,3 +108,35 @@ def test_photography_scales_pence_and_a_counted_two(text, labels):
 def test_a_colour_temperature_is_no_thermometer_reading():
     kelvin, oven = read_values("3900 K")[0], read_values("180 °C")[0]
     assert kelvin.dimension == "colour temperature" and not kelvin.comparable(oven)
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Put down one pound of nitrogen per thousand square feet.", ["1 lb/1,000 ft²"]),
+    ("Annual totals are 2 to 4 pounds of nitrogen per 1,000 square feet.", ["2–4 lb/1,000 ft²"]),
+    ("Spread 0.5 kg per 100 m².", ["0.5 kg/100 m²"]),
+])
+def test_a_rate_over_an_amount_of_its_denominator(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_a_rate_over_an_amount_meets_the_same_rate_in_other_words():
+    per_thousand, per_foot = read_values("1 lb per 1,000 sq ft")[0], read_values("0.001 lb per sq ft")[0]
+    assert per_thousand.comparable(per_foot) and per_thousand.lo == pytest.approx(per_foot.lo)
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("And it should save you around 350 pounds a year on your heating bills.", ["≈ £350"]),  # saved pounds are money
+    ("Expect savings of 250 to 400 pounds a year.", ["£250–400"]),
+    ("A roof with a U-value of 0.16 W/m²K.", ["0.16 W/m²K"]),
+])
+def test_saved_pounds_and_a_u_value(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("Meet the Dji Mini 4 Pro.", []),  # a number between two capitalised words is a product's name
+    ("DJI rates the Mini 4 Pro at 34 minutes.", ["34 min"]),
+    ("Apply 3 Coats", ["3 coats"]),  # a title-case caption still counts its plural
+])
+def test_a_model_name_counts_nothing(text, labels):
+    assert [v.label() for v in read_values(text)] == labels

@@ -39,6 +39,8 @@ def worded(text: str, st: Statement, norm: str, later: str, valued: bool) -> tup
     if POINTER.search(norm):
         return None, "points to other content: not evidence itself", 0.0
     if compares(norm) and not BECAUSE.search(norm):  # a comparison inside a reason is the reason's
+        if valued:  # the contract's compares sets another value beside the video's: words alone set none
+            return None, "compares in words, with no value beside the video's: no stance", 0.0
         return "compares", "compares the subject with something else", 0.55
     if APPLY.search(norm):
         return "applies", "applies the video's subject elsewhere", 0.55

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -160,6 +161,22 @@ class Value:
 
 
 _SHOWN: dict[str, str] = _TABLE["shown"]  # how a reader writes a unit
+
+
+_DEFINING = threading.Lock()
+
+
+def scaled(amount: float, unit: str) -> str:
+    """``unit`` itself, or a unit of ``amount`` of it ("per 1,000 sq ft" is per one unit of 1000 ft²): pint takes no
+    factor inside a unit expression, so the scaled unit is defined in the registry, once, and shown as said."""
+    if amount == 1:
+        return unit
+    name = "x" + re.sub(r"\W", "_", f"{amount:g}_{unit}")
+    with _DEFINING:  # relations are decided in threads, one per anchor
+        if name not in _SHOWN:
+            registry().define(f"{name} = {amount:g} * {unit}")
+            _SHOWN[name] = f"{amount:,g} {show_unit(unit)}"
+    return name
 
 
 def show_unit(unit: str, one: bool = False) -> str:

@@ -21,6 +21,7 @@ from .quantity import (
     has_cjk,
     interval_of,
     normalise,
+    scaled,
 )
 from .ratios import read_ratios
 
@@ -36,6 +37,10 @@ _AFTER = r"(?![a-z0-9])"
 _DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2", "gallon")  # speeds, flows, concentrations,
 # per-weight and per-area rates ("35 g/m²" of seed)
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
+# a denominator said with its amount is an area, a volume or a weight ("per 1,000 sq ft", "per 100 m²"); "per 24 hours"
+# is the period a duration is given over ("11 to 14 hours of sleep per 24 hours"), not a rate
+_PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS and u not in (
+    "second", "minute", "hour")), key=len, reverse=True))
 _BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 _CONNECT = rf"(?:{_BY}|\s+an?\s+)"  # …or "a": "30 km an hour" (see _BY_A for where "a" joins a rate)
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
@@ -43,18 +48,21 @@ _OF = r"(?:\s+(?:of\s+)?[a-z]+(?:\s+[a-z]+)?)?"  # "10 watts of heating power pe
 # "a"/"an" joins a rate only after the measure or an "of" phrase, and not before a noun: "2 litres of water a
 # minute", yet "wait four hours before applying a second coat" holds no hours per second
 _BY_A = r"(?:\s+of\s+[a-z]+(?:\s+[a-z]+)?)?\s+an?\s+"
-_ONE_UNIT = (rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_BY}(?:1\s?)?(?:{_PER}){_AFTER}"
+_ONE_UNIT = (rf"(?:{_UNIT_RE}){_AFTER}(?:{_OF}{_BY}(?:(?:1\s?)?(?:{_PER})|\d+(?:\.\d+)?\s?(?:{_PER_AMOUNT})){_AFTER}"
              rf"|{_BY_A}(?:{_PER}){_AFTER}(?![ \t]+[a-z]))?")
 _VALUE = re.compile(
     rf"(?P<pre>(?:us\$|[$€£¥￥¤])\s?)?(?P<a>{_NUM})(?:\s?(?:±|\+/-|plus or minus)\s?(?P<tol>{_NUM_B}))?"
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
     rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B})"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?)?", re.I)  # a second unit only after a range's end ("36 in min." is no minute)
-_PER_SPLIT_WHOLE = re.compile(rf"^(?P<u>.+?){_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
-_PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:1\s?)?(?P<per>{_PER})$", re.I)
+# the denominator may be an amount of its unit: "1 lb of nitrogen per 1,000 sq ft", "0.5 kg per 100 m²"
+_PER_SPLIT_WHOLE = re.compile(rf"^(?P<u>.+?){_CONNECT}(?:(?:1\s?)?(?P<per>{_PER})|(?P<n>\d+(?:\.\d+)?)\s?(?P<amount>{_PER_AMOUNT}))$", re.I)
+_PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:(?:1\s?)?(?P<per>{_PER})|(?P<n>\d+(?:\.\d+)?)\s?(?P<amount>{_PER_AMOUNT}))$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
-_PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp)\b"
+_PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp|"
+                   r"saves?|saved|saving|savings|earns?|earned|bills?|budget|afford|fees?|refund)\b"
                    r"(?![^,]*\b(?:weigh\w*|heavy|mass)\b)", re.I)
+_MODEL_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][A-Za-z]+\s$")  # a capitalised word inside a sentence, before the number
 _COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
 # a word that numbers the items of a sequence, just before the number
 _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
@@ -143,7 +151,7 @@ def _expr(spelled: str) -> str:
     for split in (_PER_SPLIT_WHOLE, _PER_SPLIT):  # "square metres per litre" before "grams of salt per litre"
         m = split.match(spelled)
         if m and m.group("u") in UNITS:
-            return f"({UNITS[m.group('u')]})/({UNITS[m.group('per')]})"
+            return f"({UNITS[m.group('u')]})/({scaled(float(m.group('n') or 1), UNITS[m.group('per') or m.group('amount')])})"
     return ""
 
 
@@ -166,6 +174,9 @@ def _unit_of(m: re.Match, text: str) -> str:
     if _ORDINAL.search(text[max(0, m.start() - 12):m.start()]):
         return ""  # "Step 3 rinse", "Rule 2", "No. 4", "第2步": the number names an item of a sequence, it counts nothing
     word = _COUNT.match(text, m.end())
+    if word and _MODEL_NAME.search(text[max(0, m.start() - 24):m.start()]) and word.group(1)[0].isupper() \
+            and _singular(word.group(1)) == word.group(1).lower() and float(m.group("a")) != 1 and text != text.upper():
+        return ""  # "DJI Mini 4 Pro", "Galaxy 24 Ultra": a number between two capitalised words is a product's name
     # a count names a plural noun ("4 coats") or a measure ending its clause ("finish at 180 grit."): in
     # "the Vault 13 home battery" the number is a name's, and "8,900 installed" counts no participle
     if word and word.group(1).lower() not in _NOT_COUNTED and not re.fullmatch(r"[a-z]{3,}ed", word.group(1).lower()) and (
@@ -232,7 +243,7 @@ def read_values(text: str, language: str = "auto", *, normalised: bool = False) 
     while (m := _VALUE.search(t, pos)) is not None:
         pos = m.end()
         unit = _unit_of(m, t)
-        if unit == "lb" and (m.group("ua") or "").lower().startswith("pound") and _PAID.search(
+        if unit == "lb" and (m.group("ua") or m.group("ub") or "").lower().startswith("pound") and _PAID.search(
                 re.split(r"[.;!?]", t[max(0, m.start() - 60):m.start()])[-1]):
             unit = "gbp"  # "it costs 12 pounds": money, not weight
         if not _plausible(m, unit, t):
