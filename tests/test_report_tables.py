@@ -102,3 +102,16 @@ def test_a_value_goes_to_the_anchor_of_its_own_scale():
     rate = _anchor("A2", "a savings account paying about 4.5 percent of interest", "speech")
     got = rank([share, rate], [Passage(page, "The Flex Saver now pays 3.90% APY on all balances, paid monthly.", "text")])
     assert {c.anchor_id for c in got} == {"A2"}
+
+
+def test_a_bare_number_under_a_counted_header_is_a_count():
+    """"2" under "Coats recommended" is 2 coats (dev42: a paint's technical data); a header naming no counted noun
+    leaves a bare number alone."""
+    from vidsleuth.report.facts import statement
+
+    header = "| Product | Spreading rate (m²/L) | Touch dry (hours) | Coats recommended |"
+    st = statement("| Interior Matt Emulsion | 12–14 | 1 | 2 |", header)
+    assert [r.value.label() for r in st.readings] == ["12–14 m²/L", "1 h", "2 coats"]
+    assert [r.value.label() for r in statement("| Beginner | 3–4 | 12 |", "| Level | Sets | Reps per set |").readings] == [
+        "3–4 sets", "12 reps"]
+    assert statement("| Model X | 7 |", "| Product | Rating |").readings == ()

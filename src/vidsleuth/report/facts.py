@@ -245,6 +245,9 @@ def _clock(cell: str, unit: str) -> str:
     return " ".join(f"{int(x)} {n}" for x, n in zip(parts, names) if int(x)) or f"0 {names[-1]}"
 
 
+_BARE = re.compile(r"\s*\d+(?:\.\d+)?(?:\s*[–-]\s*\d+(?:\.\d+)?)?\s*")  # a cell that is only a number or a range
+
+
 def read_row(row: str, header: str) -> Statement:
     """A table row under its header as (subject, value) pairs: the row's label and the column's
     header are the subject, the header's unit completes a bare number."""
@@ -264,6 +267,8 @@ def read_row(row: str, header: str) -> Statement:
         lead = re.match(r"\s*(\d[\d.,]*)\s*(?:\(|$)", cell) if unit else None
         if lead and not any(v.start == 0 for v in vals):  # "70 (65 W charger)" under "Charging time (min)": 70 min
             vals = read_values(f"{lead.group(1)} {unit}") + vals
+        counted = re.match(r"\s*([A-Za-z]{3,}s)\b", head) if not vals and _BARE.fullmatch(cell) else None
+        vals = vals or (read_values(f"{cell.strip()} {head.lower()}") if counted else [])  # "2" under "Coats recommended"
         # a bare "°" under "Tilt (°)" is the column's angle; the column's header is what a value is of
         vals = [as_angle(v) if v.unsaid_scale and speaks_of_angle(f"{label} {head}") else v for v in vals]
         columns.append((head, vals))
