@@ -23,7 +23,10 @@ test. The parts are maintained libraries:
   "from" is a misheard number, not a range).
 - a bare "°"/"degrees" is an angle (its own dimension) where its clause speaks of one ("hold the blade
   at 20 degrees on each side") and a temperature otherwise; SPF is a rating written before its number,
-  like pH; a label naming a minimum ("Min. night temp 10 °C", "最低夜温10℃") is a lower bound; a
+  like pH, and so is a camera's ISO when its number is one of the standard's speeds ("ISO 3200", not "ISO
+  9001"); an f-number ("f/2.8", "F2.8") and a colour temperature ("3900 K": four or five digits before K) are
+  scales of their own; pence before a rate are pounds ("9p per kWh"); a rate over an amount of its denominator
+  is one rate ("1 lb of nitrogen per 1,000 sq ft": pint's registry gains a unit of 1,000 ft²); a label naming a minimum ("Min. night temp 10 °C", "最低夜温10℃") is a lower bound; a
   bracketed rounded conversion keeps the bound it restates ("at least 1 m (about 3 ft)").
 - frequencies ("twice a year", "3 times per week", "每周3次") are their own kind (``frequency``) and
   meet a period ("every 6 months") as the period they imply; an ounce beside a volume is a fluid
