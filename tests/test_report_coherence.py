@@ -63,3 +63,11 @@ def test_a_page_that_agrees_once_keeps_its_differences():
 
 def test_a_lone_plain_difference_on_a_page_that_agrees_nowhere_is_dropped_too():
     assert select(_decided("guide", SIBLING[:1]), per_anchor=3) == []
+
+
+def test_a_page_whose_title_disputes_keeps_its_plain_figures():
+    """"Your chain is worn out too soon" says it disputes in its title: its plain figures are its case against the
+    video's, not another thing's (dev42: "Your oven is too cool for pizza: here's the fix" gave 275 °C against 260)."""
+    decided = _decided("Your chain wax routine is far too frequent", SIBLING[1:2])
+    assert [d.relation for d in select(decided, per_anchor=3)] == ["contradicts"]
+    assert select(_decided("Chain care basics", SIBLING[1:2]), per_anchor=3) == []

@@ -140,3 +140,22 @@ def test_saved_pounds_and_a_u_value(text, labels):
 ])
 def test_a_model_name_counts_nothing(text, labels):
     assert [v.label() for v in read_values(text)] == labels
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("The charger needs a circuit rated for its 32 A maximum current.", ["≤ 32 A"]),  # a capital A is an ampere
+    ("a 16A breaker", ["16 A"]),
+    ("twice a day", ["2×/day"]),  # a lower-case a stays an article
+])
+def test_an_ampere_written_as_a_capital_a(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_a_figure_of_one_significant_digit_is_a_rounded_one():
+    """A presenter's "7 kW" is the 7.4 kW a wallbox is rated at; "72 kW" is stated to its digits."""
+    from vidsleuth.report.facts import agrees
+
+    rated = read_values("7.4 kW")[0]
+    assert agrees(rated, read_values("7 kW")[0]) and agrees(read_values("550 m")[0], read_values("500 m")[0])
+    assert not agrees(read_values("75 kW")[0], read_values("72 kW")[0])
+    assert not agrees(read_values("11 kW")[0], read_values("7 kW")[0])

@@ -2,7 +2,8 @@
 thing (a motorcycle chain beside a bicycle's, a pepper seedling beside a tomato's) shares the video's words and
 quantity kinds, so each of its sentences passes the subject test on its own; what gives it away is that none of its
 figures agrees with the video's and they differ without a word of dispute. A real rebuttal says it disputes
-("far too short", "in my experience", "no longer"); a wholesale plain difference is another subject."""
+("far too short", "in my experience", "no longer"), in a sentence or in its title; a wholesale plain difference is
+another subject."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ def off_subject(decisions) -> set[str]:
     for location, ds in by_source.items():
         differing = {d.candidate.anchor_id for d in ds
                      if plain_difference(d.relation, d.rationale, d.candidate.excerpt, d.decided_by)}
-        if len(differing) >= MIN_DIFFERING and not any(d.relation in AGREEING for d in ds):
+        # a page whose title disputes ("Your oven is too cool for pizza", "The 10-minute myth") is a rebuttal: its
+        # plain figures are its case against the video's, not another thing's
+        if len(differing) >= MIN_DIFFERING and not any(d.relation in AGREEING for d in ds) and not explicit(
+                ds[0].candidate.passage.source.title):
             out.add(location)
     return out

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from ..browse.guards import STOPWORDS
+from ..values import as_rounded
 from ..values.quantity import MATCH, UNITS, WRITTEN_BEFORE, Value, aligned, as_angle, has_cjk, normalise
 from ..values.reading import read_values, rescaled, speaks_of_angle
 from .columns import spans
@@ -91,7 +92,7 @@ def agrees(source: Value, video: Value) -> bool:
     temperature said without its scale is Celsius, or the Fahrenheit the other side writes, or meets a Celsius
     figure or range as Fahrenheit ("soil warmed to 60 degrees" and a 16 °C row), never an open bound (any
     Fahrenheit reading meets "never above 92 °C"). Kinds are aligned first (``values.aligned``)."""
-    source, video = aligned(source, video)
+    source, video = aligned(source, as_rounded(video))  # "7 kW" is a rounded figure
     if _agrees(source, video):
         return True
     if video.unsaid_scale and (source.unit == "degF" or source.dimension == "temperature" and not source.unsaid_scale

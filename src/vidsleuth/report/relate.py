@@ -266,7 +266,7 @@ def _agreeing(a, r, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> t
         return "applies", f"applies the video's {a.label()} to a case of its own", 0.7
     if not row and BECAUSE.search(excerpt_norm):  # "That is why bakers settle on about 2 %": the reason for the figure
         return "explains", f"gives the reason for the video's {a.label()} (the source's {r.value.label()})", 0.7
-    how = "inside" if r.value.form != "point" else "equal to"
+    how = "inside" if r.value.form != "point" else "equal to" if a.same_as(r.value) else "the rounded figure of"
     said = (f"the source's {r.value.label()} meets the video's limit {a.label()}" if a.form in ("lower", "upper")
             and r.value.form == "range" else f"the video's {a.label()} is {how} the source's {r.value.label()}")
     return ("supports", said

@@ -50,6 +50,7 @@ from .quantity import (
     Value,
     aligned,
     as_angle,
+    as_rounded,
     commensurate,
     convert,
     has_cjk,
@@ -62,5 +63,5 @@ from .quantity import (
 )
 from .reading import read_money, read_values, rescaled, speaks_of_angle, states
 
-__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "WRITTEN_BEFORE", "Value", "aligned", "as_angle", "commensurate", "convert", "has_cjk", "kinds_in", "kinds_of",
+__all__ = ["APPROX", "CURRENCIES", "MATCH", "PREFIX_UNITS", "SCALE", "UNITS", "WRITTEN_BEFORE", "Value", "aligned", "as_angle", "as_rounded", "commensurate", "convert", "has_cjk", "kinds_in", "kinds_of",
            "normalise", "read_money", "read_values", "rescaled", "registry", "same_value", "show_unit", "speaks_of_angle", "states"]

@@ -322,3 +322,15 @@ def interval_of(form: str, nums: list[float], unit: str, tol: float | None) -> t
     if form == "upper":
         return float("-inf"), hi
     return lo, hi
+
+
+def as_rounded(v: Value) -> Value:
+    """A point stated with one significant figure ("7 kW", "3 inches", "500 m") as the approximation it is: a wallbox
+    rated 7.4 kW is the "7 kW" a presenter says. Counts, prices and frequencies are exact, and a share of a temperature
+    on an offset scale means nothing (10 °C ± 10 %): those, and all other values, as they are."""
+    x = v.stated[0] if v.form == "point" and len(v.stated) == 1 else 0.0
+    if not x or x != int(x) or len(str(int(abs(x))).rstrip("0")) != 1 or v.dimension.startswith(("count:", "money:", "frequency", "temperature")):
+        return v
+    lo, hi = interval_of("approx", [x], v.unit, None)
+    return Value(lo, hi, v.dimension, v.unit, "approx", v.stated, v.start, v.end, v.unsaid_scale)
+

@@ -27,20 +27,17 @@ from .ratios import read_ratios
 
 _NUM = r"(?<![A-Za-z0-9_.:/#-])(?:-(?=\d))?\d+(?:\.\d+)?(?![\d:])"
 _NUM_B = r"\d+(?:\.\d+)?(?![\d:])"
-# "in" after a number is an inch only where a measure's end follows: the clause or cell ends, or a
-# word that qualifies a length ("36 in min.", "30 in wide", "16 in on center", "| 5 in |"), or its metric
-# equivalent in brackets ("0.030 in (0.8 mm)")
+# "in" after a number is an inch only where a measure's end follows: the clause or cell ends, or a word that qualifies a
+# length ("36 in min.", "30 in wide", "16 in on center", "| 5 in |"), or its metric equivalent ("0.030 in (0.8 mm)")
 _INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|\(\s?\d|(?:min|max|minimum|maximum|wide|long|high|tall|deep|thick|"
                r"apart|diameter|o\.?c|on cent(?:er|re)|of (?:rise|run|fall|drop|clearance))\b))")
 _UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
-_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2", "gallon")  # speeds, flows, concentrations,
-# per-weight and per-area rates ("35 g/m²" of seed)
+# speeds, flows, concentrations, per-weight and per-area rates ("35 g/m²" of seed): the three periods first
+_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2", "gallon")
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
-# a denominator said with its amount is an area, a volume or a weight ("per 1,000 sq ft", "per 100 m²"); "per 24 hours"
-# is the period a duration is given over ("11 to 14 hours of sleep per 24 hours"), not a rate
-_PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS and u not in (
-    "second", "minute", "hour")), key=len, reverse=True))
+# a denominator said with its amount ("per 1,000 sq ft") is no period: "per 24 hours" is the span a duration is given over
+_PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS[3:]), key=len, reverse=True))
 _BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 _CONNECT = rf"(?:{_BY}|\s+an?\s+)"  # …or "a": "30 km an hour" (see _BY_A for where "a" joins a rate)
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
@@ -55,14 +52,12 @@ _VALUE = re.compile(
     rf"(?:\s?(?P<ua>{_ONE_UNIT}))?"
     rf"(?:\s?(?P<sep>-|–|—|~|～|to|and|or|至|到)\s?(?:us\$|[$€£¥￥¤])?(?P<b>{_NUM_B})"
     rf"(?:\s?(?P<ub>{_ONE_UNIT}))?)?", re.I)  # a second unit only after a range's end ("36 in min." is no minute)
-# the denominator may be an amount of its unit: "1 lb of nitrogen per 1,000 sq ft", "0.5 kg per 100 m²"
 _PER_SPLIT_WHOLE = re.compile(rf"^(?P<u>.+?){_CONNECT}(?:(?:1\s?)?(?P<per>{_PER})|(?P<n>\d+(?:\.\d+)?)\s?(?P<amount>{_PER_AMOUNT}))$", re.I)
 _PER_SPLIT = re.compile(rf"^(?P<u>.+?){_OF}{_CONNECT}(?:(?:1\s?)?(?P<per>{_PER})|(?P<n>\d+(?:\.\d+)?)\s?(?P<amount>{_PER_AMOUNT}))$", re.I)
 _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
-_PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp|"
-                   r"saves?|saved|saving|savings|earns?|earned|bills?|budget|afford|fees?|refund)\b"
-                   r"(?![^,]*\b(?:weigh\w*|heavy|mass)\b)", re.I)
-_MODEL_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][A-Za-z]+\s$")  # a capitalised word inside a sentence, before the number
+_PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp|saves?|saved|saving|"
+                   r"savings|earns?|earned|bills?|budget|afford|fees?|refund)\b(?![^,]*\b(?:weigh\w*|heavy|mass)\b)", re.I)
+_MODEL_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][A-Za-z]+\s$")  # a capitalised word inside a sentence
 _COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
 # a word that numbers the items of a sequence, just before the number
 _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
@@ -173,10 +168,10 @@ def _unit_of(m: re.Match, text: str) -> str:
         return PREFIX_UNITS[m.group("pre").strip().lower()]
     if _ORDINAL.search(text[max(0, m.start() - 12):m.start()]):
         return ""  # "Step 3 rinse", "Rule 2", "No. 4", "第2步": the number names an item of a sequence, it counts nothing
-    word = _COUNT.match(text, m.end())
+    word = _COUNT.match(text, m.end())  # a number between capitalised words is a name's ("DJI Mini 4 Pro")
     if word and _MODEL_NAME.search(text[max(0, m.start() - 24):m.start()]) and word.group(1)[0].isupper() \
             and _singular(word.group(1)) == word.group(1).lower() and float(m.group("a")) != 1 and text != text.upper():
-        return ""  # "DJI Mini 4 Pro", "Galaxy 24 Ultra": a number between two capitalised words is a product's name
+        return ""
     # a count names a plural noun ("4 coats") or a measure ending its clause ("finish at 180 grit."): in
     # "the Vault 13 home battery" the number is a name's, and "8,900 installed" counts no participle
     if word and word.group(1).lower() not in _NOT_COUNTED and not re.fullmatch(r"[a-z]{3,}ed", word.group(1).lower()) and (
@@ -216,7 +211,8 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
     and a bare "°"/"degrees" only as a temperature when no other unit is said."""
     raw = m.group("ub") or m.group("ua") or ""
     spelled = raw.lower()
-    if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v"):
+    if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v") \
+            and not re.fullmatch(r"\s?A", text[m.end("a"):m.end()]):  # a capital A against its number: an ampere ("32 A")
         return False
     if raw in ("G", "M", "S", "H") or raw in ("M2", "M3") and text != text.upper():
         # unit symbols are case-sensitive: "800G", "5M", "12S", "four M3 bolts" are names (a caption all in capitals is not)
