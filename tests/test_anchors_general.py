@@ -166,3 +166,12 @@ def test_a_leading_condition_stays_with_the_claim_it_qualifies():
     # an instruction after a value's own clause is still a clause of its own
     tl = timeline_of(Segment(2.0, 9.0, "speech", "Set the oven to 220 degrees, then bake the loaf for about forty minutes.", 1.0, "asr"))
     assert len([d for d in _drafts(tl) if d["q"]]) == 2
+
+
+def test_a_test_patterns_clock_and_frame_count_are_no_anchors():
+    """testsrc2 behind a shot shows a running clock ("9:06.920") and a frame count ("173"): neither is a claim
+    (fresh52, our own output: both had become anchors)."""
+    tl = timeline_of(Segment(26.0, 27.0, "ocr", "9:06.920", 0.95, "ocr"), Segment(26.0, 27.0, "ocr", "173", 0.95, "ocr"),
+                     Segment(26.0, 30.0, "ocr", "No flying for 18 h after repetitive dives", 0.95, "ocr"))
+    got = find_anchors(tl, "Are these dive rules right?")
+    assert [a.value for a in got] == ["18 h"]

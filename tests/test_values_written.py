@@ -159,3 +159,21 @@ def test_a_figure_of_one_significant_digit_is_a_rounded_one():
     assert agrees(rated, read_values("7 kW")[0]) and agrees(read_values("550 m")[0], read_values("500 m")[0])
     assert not agrees(read_values("75 kW")[0], read_values("72 kW")[0])
     assert not agrees(read_values("11 kW")[0], read_values("7 kW")[0])
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("For an outdoor slab, keep the water to cement ratio at 0.45.", ["1:0.45"]),  # one quotient: water per cement
+    ("Water : cement = 0.45", ["1:0.45"]),
+    ("Whenever the UV index is 3 or higher, wear it.", ["≥ UV index 3"]),  # an index written before its number
+    ("Buoyancy aid: 50 N minimum", ["≥ 50 N"]),  # a capital N at its number is a newton
+    ("Max depth:18m", ["18 m"]),  # OCR glues a label's colon to its figure
+    ("rated for about 500 full-charge cycles before it wears", ["≈ 500 cycles"]),  # a hyphenated adjective
+    ("9:06.920", []),  # a test pattern's running clock is no ratio
+])
+def test_quotients_indexes_newtons_and_glued_labels(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
+
+
+def test_a_water_cement_quotient_meets_its_inverse():
+    assert read_values("a cement to water ratio of 2.2")[0].lo == pytest.approx(
+        read_values("keep the water to cement ratio at 0.45")[0].lo, rel=0.02)

@@ -338,6 +338,7 @@ def normalise(text: str, language: str = "auto") -> str:
     t = re.sub(r"°\s*°", "°", t)  # "240°℃" as OCR reads a caption (℃ folds to °C)
     t = re.sub(r"(?<=[A-Za-z]{3})(?=\d+(?:\.\d+)?\s?(?:°|%))", " ", t)  # "NOZZLE240°C": a label glued to its value
     t = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)  # 3,499 -> 3499 (and 23,500)
+    t = re.sub(r"(?<=[A-Za-z]):(?=\d)", ": ", t)  # "Max depth:18m" as OCR reads a caption: a label's colon
     t = _PRESSURE_PAIR.sub(_pressure_pair, t)
     t = _BRACKET_UNIT.sub(_unit_after, t)  # "Nozzle temperature (°C) 230–250": the label's unit is the number's
     if language in ("zh", "auto") and has_cjk(t):
@@ -381,8 +382,8 @@ def _f_number(m: re.Match) -> str:
 _PER_MILLION = re.compile(r"\bparts?[\s-]+per[\s-]+million\b", re.I)
 # a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5", "SPF 30") is repeated after it,
 # where values are read
-_PREFIXED = re.compile(r"\b(pH|SPF|ISO)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
+_PREFIXED = re.compile(r"\b(pH|SPF|ISO|UV index)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
                        r"drops?|falls?|stays?|remains?|reads?|kept)\b){0,3}\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
-                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b|ISO\b))", re.I)
+                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b|ISO\b|UV index\b))", re.I)
 
 

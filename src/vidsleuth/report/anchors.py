@@ -33,7 +33,7 @@ from ..values import UNITS, has_cjk, normalise
 from .clauses import clauses
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .premise import counted_parts, hook, sets_up
-from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines
+from .shown import PRICED, as_shown, bare_number, bare_price, bare_range, one_statement, panel_lines, timecode
 from .shown import in_other_units as _in_other_units
 from .shown import title_card as _title_card
 from .types import Anchor, Moment
@@ -253,7 +253,7 @@ def _among_figures(seg: Segment, screen: list[Segment]) -> bool:
     then shows a chart or a page of numbers, not the one value said meanwhile."""
     others = [o for o in screen if o is not seg and abs(o.start - seg.start) <= 0.5 and abs(o.end - seg.end) <= 0.5
               and re.search(r"\d", o.text) and not quantities(o.text) and not bare_price(o.text)]
-    return len(others) >= 2
+    return len(others) >= 2 or any(map(timecode, (o.text for o in others)))  # a frame count beside a running clock
 
 
 def _spoken_drafts(speech: list[Segment]) -> list[dict]:

@@ -35,13 +35,13 @@ except ImportError:  # the search extra is not installed: recorded in run.json a
     _STEMMER = None
     STEMMER = "suffix-rules"
 
-# what a value is about, as a word: "bake at 230 °C" is about a temperature even when the word is
-# never said, so it meets "the baking temperature"
+# what a value is about, as a word: "bake at 230 °C" is about a temperature even when never said ("the baking temperature")
 DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight", "length": "length",
                    "volume": "volume", "torque": "torque", "pressure": "pressure", "speed": "speed", "power": "power",
                    "voltage": "voltage", "energy": "energy", "ratio": "percent", "proportion": "ratio", "steps": "steps", "frequency": "speed",
                    "charge": "capacity", "concentration": "concentration", "luminance": "brightness",
-                   "illuminance": "brightness", "ISO speed": "iso", "aperture": "aperture", "colour temperature": "kelvin"}
+                   "illuminance": "brightness", "ISO speed": "iso", "aperture": "aperture", "colour temperature": "kelvin",
+                   "force": "force", "UV index": "index", "thermal transmittance": "transmittance"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost

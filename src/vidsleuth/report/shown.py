@@ -30,6 +30,14 @@ PRICED = re.compile(r"\b(?:price[ds]?|pricing|costs?|costing|paid|pay|pays|cheap
                      r"bought|buy|sells?|sold|budget)\b|售价|价格|价钱|多少钱|花了|买", re.I)
 
 
+_TIMECODE = re.compile(r"\s*\d{1,2}:\d{2}(?::\d{2})?[.:]\d{1,3}\s*")
+
+
+def timecode(text: str) -> bool:
+    """Whether a caption is a running clock to the millisecond (a test pattern's "9:06.920"): no claim."""
+    return bool(_TIMECODE.fullmatch(text))
+
+
 def bare_number(text: str) -> str:
     """The number of a caption that shows a number and nothing else ('' for anything more, and for a year)."""
     m = _BARE_NUMBER.fullmatch(text)

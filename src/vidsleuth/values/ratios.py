@@ -30,12 +30,18 @@ _IN = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s+in\s+(?P<b>{_N})(?![\d:]|\.\
 _PAIR = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s?(?P<sep>:|∶|比|[\s-]+to[\s-]+)\s?(?P<b>{_N})(?![\d:])", re.I)
 _PARTS = re.compile(rf"(?<![\d.])(?P<a>{_N})\s+parts?\s+(?:of\s+)?(?P<x>[a-z]+)\s*(?:to|with|and|,|:)\s*"
                     rf"(?P<b>{_N})\s+parts?\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
-_NOT_CLOCK = re.compile(r"\d|\d+\.\d+")  # "1:1 syrup", "3:1.5": a clock's minutes have two digits ("2:15")
+# "1:1 syrup", "3:1.5": a clock's minutes have two digits ("2:15"), and a leading zero is a timer's ("9:06.920")
+_NOT_CLOCK = re.compile(r"\d|(?!0\d)\d+\.\d+")
 _AT = re.compile(r"\b(?:at|from|until|till|by)\s*$", re.I)
 _MEASURE = r"(?:cups?|parts?|tablespoons?|tbsp|teaspoons?|tsp|scoops?|ml|millilit(?:er|re)s?|l|lit(?:er|re)s?|g|grams?|kg|oz|ounces?|lbs?|pounds?)"
 _PER_SAME = re.compile(rf"(?<![\d.])(?P<a>{_N})\s?(?P<ua>{_MEASURE})\s+(?:of\s+)?(?P<x>[a-z]+)\s+(?:per|for every|for each|to every|to each|to)\s+"
                        rf"(?:(?P<b>{_N})\s?)?(?:an?\s+)?(?P<ub>{_MEASURE})\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
 _CLAUSE = re.compile(r"[.;!?。；！？\n]")
+# a ratio given as one quotient: "keep the water to cement ratio at 0.45", "Water : cement = 0.45", "a ratio of 0.5"
+_QUOTIENT = re.compile(r"(?:\b(?P<x>[a-z]+)[\s-]+(?:to|:)[\s-]+(?P<y>[a-z]+)[\s-]+)?(?:\bratio|\bproportion|比例|配比)\s*"
+                       r"(?:(?:of|is|at|should be|must be|=|:)\s*)?(?:about\s+|around\s+|roughly\s+)?(?P<a>\d*\.\d+|\d+)"
+                       r"(?!\d|\.\d|\s?(?::|∶|to\b|比)\s?\d)"
+                       r"|\b(?P<x2>[a-z]+)\s?:\s?(?P<y2>[a-z]+)\s?=\s?(?P<a2>\d*\.\d+|\d+)(?![\d.:])", re.I)
 
 
 def _number(s: str) -> float:
@@ -110,6 +116,11 @@ def read_ratios(text: str) -> list[Value]:
         v = _value(_number(m["a"]), _number(m["b"]), names, m.start(), m.end())
         if v is not None:
             out.append(v)
+    for m in _QUOTIENT.finditer(text):  # one number for the quotient: the first thing per one of the second
+        if not any(s <= m.start("a" if m["a"] else "a2") < e for s, e in taken + [(v.start, v.end) for v in out]):
+            x, y = (m["x"], m["y"]) if m["x"] else (m["x2"], m["y2"])
+            if (v := _value(float(m["a"] or m["a2"]), 1.0, (x, y) if x else None, m.start(), m.end())) is not None:
+                out.append(v)
     for m in _IN.finditer(text):
         before, after = _clause(text, m.start(), m.end())
         if not any(s <= m.start() < e for s, e in taken) and _slope_said(before, after):

@@ -58,7 +58,7 @@ _COUNT = re.compile(r"\s?([a-z]{3,})\b", re.I)
 _PAID = re.compile(r"\b(?:costs?|costing|paid|pay|pays|price[ds]?|sells?|sold|spent|spend|bought|buy|retails?|rrp|saves?|saved|saving|"
                    r"savings|earns?|earned|bills?|budget|afford|fees?|refund)\b(?![^,]*\b(?:weigh\w*|heavy|mass)\b)", re.I)
 _MODEL_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][A-Za-z]+\s$")  # a capitalised word inside a sentence
-_COUNT_ADJ = re.compile(r"\s([a-z]{3,})\s([a-z]{3,})\b", re.I)
+_COUNT_ADJ = re.compile(r"\s([a-z]{3,}(?:-[a-z]{3,})?)\s([a-z]{3,})\b", re.I)  # "500 full-charge cycles"
 # a word that numbers the items of a sequence, just before the number
 _ORDINAL = re.compile(r"\b(?:step|rule|tip|part|chapter|section|stage|phase|round|lesson|episode|level|item|no\.?|number|"
                       r"zone|size|type|class|grade|category|group|generation|gen|series|version|mark|mk|"
@@ -212,7 +212,7 @@ def _plausible(m: re.Match, unit: str, text: str) -> bool:
     raw = m.group("ub") or m.group("ua") or ""
     spelled = raw.lower()
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v") \
-            and not re.fullmatch(r"\s?A", text[m.end("a"):m.end()]):  # a capital A against its number: an ampere ("32 A")
+            and not re.fullmatch(r"\s?[AN]", text[m.end("a"):m.end()]):  # a capital A or N at its number: "32 A", "50 N"
         return False
     if raw in ("G", "M", "S", "H") or raw in ("M2", "M3") and text != text.upper():
         # unit symbols are case-sensitive: "800G", "5M", "12S", "four M3 bolts" are names (a caption all in capitals is not)
