@@ -177,3 +177,12 @@ def test_quotients_indexes_newtons_and_glued_labels(text, labels):
 def test_a_water_cement_quotient_meets_its_inverse():
     assert read_values("a cement to water ratio of 2.2")[0].lo == pytest.approx(
         read_values("keep the water to cement ratio at 0.45")[0].lo, rel=0.02)
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("最大心率≈190次/分", ["≈ 190×/min"]),  # times per minute: a frequency, as 每分钟150次 is
+    ("心率130次/分钟", ["130×/min"]),
+    ("做3组，每组12次", ["12 次"]),  # 每组 is per set, no period
+])
+def test_chinese_times_per_period_are_a_frequency(text, labels):
+    assert [v.label() for v in read_values(text)] == labels

@@ -188,14 +188,14 @@ def _unit_of(m: re.Match, text: str) -> str:
     zh = re.match(rf"\s?([{_ZH_COUNT}])", text[m.end():]) if text[m.start() - 1:m.start()] != "第" else None  # 第1泡: an ordinal
     # "每两周修剪一次": once in each period is the period's frequency (said by 每), not a count of its own
     if zh and not (float(m.group("a")) == 1 and zh.group(1) in "次遍" and "每" in re.split(r"[,，;；。]", text[:m.start()])[-1]):
-        return "count:" + zh.group(1)
+        per = _per_time(text, m.end() + len(zh.group(0)))
+        return ("1" if per and zh.group(1) in "次遍" else "count:" + zh.group(1)) + per  # "190次/分": a frequency
     return ""
 
 
-# a count per period: "22 strokes per minute", "4 feeds a day", "3 sets every week"
-_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h)s?\b"
-                       r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # "a week apart" is a spacing
-_TIME_NAMES = {"sec": "second", "min": "minute", "hr": "hour", "h": "hour"}
+_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+|每)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h|分钟|分|秒钟|秒|小时|天|日|周|月|年)s?(?![a-z])"
+                       r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # a count per period ("4 feeds a day", "190次/分"), not a spacing ("a week apart")
+_TIME_NAMES = dict(sec="second", min="minute", hr="hour", h="hour", 分钟="minute", 分="minute", 秒钟="second", 秒="second", 小时="hour", 天="day", 日="day", 周="week", 月="month", 年="year")
 _PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/week", "monthly": "/month", "yearly": "/year",
              "annual": "/year"}
 
