@@ -258,3 +258,15 @@ def test_a_comparison_in_words_sets_no_value_beside_the_videos():
     assert rel is None and "no value" in why
     told = Anchor("A2", "procedure", "Charge the car overnight at home.", "home charging", "")
     assert relate_rules(told, "Charging at home is cheaper than charging at a public station.")[0] == "compares"
+
+
+def test_a_page_that_asks_why_explains_in_its_words():
+    """On "Why Is 7.4 the Magic pH for Pools?" a sentence that names the pH and gives no figure is the page's reasoning
+    for the figure (dev41); "pH", two letters, is a word of the subject."""
+    from vidsleuth.report.relate import relate_rules
+    from vidsleuth.report.types import Anchor
+
+    ph = Anchor("A3", "parameter", "pH 7.4", "", "pH 7.4")
+    said = "It is also a good compromise for chlorine, which loses strength as pH rises."
+    assert relate_rules(ph, said, title="Why Is 7.4 the Magic pH for Pools?")[0] == "explains"
+    assert relate_rules(ph, said, title="Pool care basics")[0] is None

@@ -41,7 +41,7 @@ DIMENSION_WORDS = {"temperature": "temperature", "time": "time", "mass": "weight
                    "voltage": "voltage", "energy": "energy", "ratio": "percent", "proportion": "ratio", "steps": "steps", "frequency": "speed",
                    "charge": "capacity", "concentration": "concentration", "luminance": "brightness",
                    "illuminance": "brightness", "ISO speed": "iso", "aperture": "aperture", "colour temperature": "kelvin",
-                   "force": "force", "UV index": "index", "thermal transmittance": "transmittance"}
+                   "force": "force", "UV index": "uv", "thermal transmittance": "transmittance", "acidity": "ph", "sun protection factor": "spf"}
 _PROPERTY = set("""temperature temperatures heat hot warm cold time times duration long longer short shorter minute hour
 weight weigh weighs heavy light mass length long height high tall wide width depth thick thickness size volume amount
 quantity torque tension tight pressure speed fast slow rate power capacity energy range percent percentage ratio level price cost
@@ -129,7 +129,7 @@ def _content(text: str) -> set[str]:
     text = re.sub(r"(?<=[A-Za-z])1(?=[A-Za-z])", "i", text)
     words = re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower())
     words += [part for w in words if "-" in w for part in w.split("-")]  # "outer-wall" meets "outer walls"
-    out = {stem(w) for w in words if w not in STOPWORDS and len(w) > 2 and w not in _UNIT_WORDS
+    out = {stem(w) for w in words if w not in STOPWORDS and (len(w) > 2 or w in ("ph", "uv")) and w not in _UNIT_WORDS
            and w not in _NUMBER_WORDS and w not in _GENERIC}
     return out | identifiers(text) | (zh_words(text) if has_cjk(text) else set())
 
