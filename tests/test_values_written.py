@@ -186,3 +186,14 @@ def test_a_water_cement_quotient_meets_its_inverse():
 ])
 def test_chinese_times_per_period_are_a_frequency(text, labels):
     assert [v.label() for v in read_values(text)] == labels
+
+
+@pytest.mark.parametrize("text, labels", [
+    ("A weighted gauge canner runs at 10 pounds per square inch.", ["10 psi"]),
+    ("Switch to 15 pounds of pressure.", ["15 psi"]),  # how canners say psi
+    ("10 PSl", ["10 psi"]),  # OCR reads the I of PSI as an l
+    ("assume a cruising speed of about three knots", ["≈ 3 kn"]),  # a speed, not a count of knots
+    ("a 4 pound roast", ["4 lb"]),
+])
+def test_pressure_in_pounds_and_speed_in_knots(text, labels):
+    assert [v.label() for v in read_values(text)] == labels
