@@ -18,7 +18,10 @@ measure word is 2 (cn2an reads 两个月 but leaves 两周, 两次). An article 
 is one unit ("a full hour", "a good quarter of an hour"), so is an article after a bound or an
 approximation ("about a centimetre", "under a minute"), and "once a year" states its period (every
 1 year); 半 is a half of the unit it stands with (半年, 一年半, 两个半月), and a Chinese rate may name
-one of its denominator (每一公斤白菜，用三十克盐 is 30 g/kg).
+one of its denominator (每一公斤白菜，用三十克盐 is 30 g/kg). Pence are pounds ("9p per kWh"), "two" counts a plural
+noun ("two full coats"), an f-number is f-stops ("f/2.8"), four or five digits before K a colour temperature, a camera's
+ISO is written before its number like pH, a blood-pressure pair's bound is of both pressures, and OCR's glued label
+colon is spaced ("Max depth:18m").
 Imports nothing of vidsleuth.
 """
 
