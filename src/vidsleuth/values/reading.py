@@ -33,11 +33,11 @@ _INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|\(\s?\d|(?:min|max|minimum|maximu
                r"apart|diameter|o\.?c|on cent(?:er|re)|of (?:rise|run|fall|drop|clearance))\b))")
 _UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
-# speeds, flows, concentrations, per-weight and per-area rates ("35 g/m²" of seed): the three periods first
+# speeds, flows, concentrations, per-weight and per-area rates ("35 g/m²" of seed)
 _DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "cm**2", "foot**2", "gallon")
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
 # a denominator said with its amount ("per 1,000 sq ft") is no period: "per 24 hours" is the span a duration is given over
-_PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS[3:]), key=len, reverse=True))
+_PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS and u not in PERIODS), key=len, reverse=True))
 _BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 _CONNECT = rf"(?:{_BY}|\s+an?\s+)"  # …or "a": "30 km an hour" (see _BY_A for where "a" joins a rate)
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
@@ -195,7 +195,7 @@ def _unit_of(m: re.Match, text: str) -> str:
 
 _PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+|每)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h|分钟|分|秒钟|秒|小时|天|日|周|月|年)s?(?![a-z])"
                        r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # a count per period ("4 feeds a day", "190次/分"), not a spacing ("a week apart")
-_TIME_NAMES = dict(sec="second", min="minute", hr="hour", h="hour", 分钟="minute", 分="minute", 秒钟="second", 秒="second", 小时="hour", 天="day", 日="day", 周="week", 月="month", 年="year")
+_PER_MONTH = {"月": "month"}  # 每月, "/月": a period only after 每 or a slash, so no unit spelling of its own (UNITS names the rest)
 _PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/week", "monthly": "/month", "yearly": "/year",
              "annual": "/year"}
 
@@ -203,7 +203,7 @@ _PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/
 def _per_time(text: str, at: int) -> str:
     """The period a count is said per ("/minute" after "22 strokes" in "22 strokes per minute"), or ''."""
     m = _PER_TIME.match(text, at)
-    return "/" + _TIME_NAMES.get(m.group("t").lower(), m.group("t").lower()) if m else ""
+    return "/" + (_PER_MONTH.get(m.group("t")) or UNITS[m.group("t").lower()]) if m else ""
 
 
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
