@@ -146,6 +146,9 @@ def test_a_model_name_counts_nothing(text, labels):
     ("The charger needs a circuit rated for its 32 A maximum current.", ["≤ 32 A"]),  # a capital A is an ampere
     ("a 16A breaker", ["16 A"]),
     ("twice a day", ["2×/day"]),  # a lower-case a stays an article
+    ("Most home circuits are protected by 10–16 A breakers.", ["10–16 A"]),  # the unit after a range's second number
+    ("from 16 A to 32 A", ["16–32 A"]),
+    ("a clamping force between 6 and 10 N", ["6–10 N"]),
 ])
 def test_an_ampere_written_as_a_capital_a(text, labels):
     assert [v.label() for v in read_values(text)] == labels

@@ -209,10 +209,12 @@ def _per_time(text: str, at: int) -> str:
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
     """Single-letter units only right after the number ("180 g", not "Step 3 g…" across a word),
     and a bare "°"/"degrees" only as a temperature when no other unit is said."""
-    raw = m.group("ub") or m.group("ua") or ""
+    group = "ub" if m.group("ub") else "ua"
+    raw = m.group(group) or ""
     spelled = raw.lower()
+    at = text[m.end("b" if group == "ub" else "a"):m.end(group)] if raw else ""  # from its number to the unit
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v") \
-            and not re.fullmatch(r"\s?[AN]", text[m.end("a"):m.end()]):  # a capital A or N at its number: "32 A", "50 N"
+            and not re.fullmatch(r"\s?[AN]", at):  # a capital A or N at its number: "32 A", "10–16 A", "50 N"
         return False
     if raw in ("G", "M", "S", "H") or raw in ("M2", "M3") and text != text.upper():
         # unit symbols are case-sensitive: "800G", "5M", "12S", "four M3 bolts" are names (a caption all in capitals is not)
