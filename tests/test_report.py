@@ -256,6 +256,45 @@ def test_citation_support_accepts_a_row_set_beside_and_refuses_a_relabelled_one(
     assert not support_failures("beside", "a row for another item, set beside the video's value (same value)")
 
 
+def test_citation_support_refuses_an_opposed_stance_but_leaves_the_finer_reading_to_the_writer(case, tmp_path):
+    """A harness that reads the page may call an agreeing excerpt an application of the figure, or an undated
+    differing figure a dispute rather than a revision; it may not call an agreeing excerpt a contradiction."""
+    _, _, out, _ = case
+    data = json.loads((out / "report.json").read_text())
+    ev = next(e for e in data["evidence"] if e["relation"] == "supports")
+
+    def failures(relation: str) -> list[dict]:
+        dst = tmp_path / relation
+        shutil.copytree(out, dst)
+        d = json.loads((dst / "report.json").read_text())
+        for e in d["evidence"]:
+            if e["id"] == ev["id"]:
+                e["relation"] = relation
+        for f in d["findings"]:
+            if ev["id"] in f["evidence_ids"]:
+                f["relation"] = relation
+        (dst / "report.json").write_text(json.dumps(d))
+        rerender(dst)
+        return [f for f in check_report(dst, browser=False, only=["citation_support"])["checks"]["citation_support"]
+                if "reads as" in f["message"]]
+
+    assert [f["message"].split("reads as")[1] for f in failures("contradicts")] == [" “supports”"]
+    assert not failures("applies")
+
+
+@pytest.mark.parametrize("excerpt, found", [
+    ("For new plaster, apply a mist coat, then two full coats.", True),  # the PDF's text layer spaces it otherwise
+    ("Full cure is achieved after 28 days.", True),
+    ("Full cure is achieved after 14 days.", False),
+    ("28days", False),  # too short to be found apart from its spacing
+])
+def test_an_excerpt_is_found_in_its_source_apart_from_a_text_layer_spacing(excerpt, found):
+    from vidsleuth.report.check import _norm, quoted
+
+    layer = _norm("F or new plaster , apply a mist  coat, then two full\ncoats. Full cure is achieved after 28\ndays .")
+    assert quoted(excerpt, layer) is found
+
+
 # --------------------------------------------------------------------------- security
 
 

@@ -26,6 +26,7 @@ makes it take the ``:N`` of its spec.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
@@ -221,6 +222,22 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+def _squash(text: str) -> str:
+    """Letters and digits only: a PDF's text layer breaks words and spaces its punctuation ("F or new plaster",
+    "sealer , then") where the page a reader sees, and the sentence a harness copies from it, does not."""
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text).lower())
+
+
+def quoted(excerpt: str, text: str) -> bool:
+    """The excerpt is in the source's text, as written or apart from spacing and punctuation."""
+    return _norm(excerpt) in text or (len(squashed := _squash(excerpt)) >= 12 and squashed in _squash(text))
+
+
+# a relation agrees with the video's figure or disagrees with it; the rules' finer reading (a dated revision or a
+# dispute, a reason or a plain agreement) is theirs to make, and a writer who reads the page may make it otherwise
+_POLE = {"supports": "agrees", "applies": "agrees", "contradicts": "disagrees", "updates": "disagrees"}
+
+
 def reopen(source, folder: Path, library=None) -> str:
     """The text of a source, read again from the report's copy of it (fresh context): a document
     from its file inside the report folder, a web page from its http(s) URL, a related video from
@@ -258,7 +275,7 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
     ev = page.sidecar.evidence_of(cite.evidence_id)
     src = page.sidecar.source(ev.source_id)
     record = page.sidecar.finding(finding.finding_id)
-    if _norm(ev.excerpt) not in text:
+    if not quoted(ev.excerpt, text):
         return f"the excerpt cited as {src.id} is not in the source"
     if ctx.judge is not None:
         from ..prompts import render
@@ -275,7 +292,10 @@ def _support(ctx: Context, finding, cite, text: str) -> str:
         rel = relate_rules(anchor, ev.excerpt, src.date, data.video.get("date", ""), full.context if full else "",
                           src.title)[0]
         beside = record.relation == "compares" and full is not None and full.rationale.startswith(BESIDE)
-        if rel != record.relation and not beside:  # a comparison-table row of another item is set beside, by design
+        opposed = {_POLE.get(rel or ""), _POLE.get(record.relation)} == {"agrees", "disagrees"}
+        # a stance the rules read, relabelled as a comparison, reason or application the excerpt states no cue of
+        uncued = rel in _POLE and record.relation not in _POLE and not relation_check.states_cue(record.relation, ev.excerpt)
+        if (opposed or uncued) and not beside:  # a comparison-table row of another item is set beside, by design
             return f"the finding says “{record.relation}” but its excerpt from {src.id} reads as “{rel}”"
     return ""
 

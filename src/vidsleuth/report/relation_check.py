@@ -26,7 +26,7 @@ _CUES = {"explains": EXPLAIN, "compares": COMPARE, "applies": APPLY, "updates": 
 _VALUE_RELATIONS = ("supports", "contradicts", "updates", "compares")
 
 
-def _cue(relation: str, excerpt: str) -> bool:
+def states_cue(relation: str, excerpt: str) -> bool:
     """The excerpt states the cue of its relation, as the relater reads one: a step of a procedure
     ("Rinse the tank and run one full tank through") is an application of the video's method."""
     if _CUES[relation].search(excerpt):
@@ -64,7 +64,7 @@ def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
     if has_values and ev.relation in _VALUE_RELATIONS and ev.relation != "compares":
         if not _states_kind(anchor, ev.excerpt, ev.context):
             return f"evidence {ev.id} says “{ev.relation}” but its excerpt states no value of the anchor's kind"
-    elif ev.relation in _CUES and not _cue(ev.relation, ev.excerpt) and not (
+    elif ev.relation in _CUES and not states_cue(ev.relation, ev.excerpt) and not (
             has_values and _states_kind(anchor, ev.excerpt, ev.context)):
         return f"evidence {ev.id} says “{ev.relation}” but its excerpt states neither a value of the anchor's kind nor a cue"
     return ""
