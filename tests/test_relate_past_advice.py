@@ -38,3 +38,14 @@ def test_past_advice_bounds_and_comparisons(anchor, excerpt, relation):
 ])
 def test_a_value_in_an_if_clause_after_the_sources_figure_is_a_warned_case(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    # the figure before "instead of" is the one the source prefers; the one after it is set aside
+    ("Cold proof the dough in the fridge for 24 hours.",
+     "We now recommend a 48-hour cold ferment instead of the 24 hours.", "updates"),
+    ("Cold proof the dough in the fridge for 24 hours.", "Proof it for 24 hours rather than 48 hours.", "supports"),
+    ("Cold proof the dough in the fridge for 24 hours.", "Use 48 hours instead of 24 hours.", "contradicts"),
+])
+def test_a_figure_set_in_place_of_another_is_the_preferred_one(anchor, excerpt, relation):
+    assert relation_of(anchor, excerpt) == relation

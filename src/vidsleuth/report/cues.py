@@ -40,6 +40,16 @@ REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|
                      r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|overblown|overrated|bogus|debunked|"
                      r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?)\b"
                      r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|误区|谣言|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
+# what these set aside is the figure after them: "a 48-hour cold ferment instead of the 24 hours" prefers its 48 hours
+_SET_ASIDE = re.compile(r"rather than|instead of|而不是", re.I)
+
+
+def rejects(pattern: re.Pattern, clause: str, at: int) -> bool:
+    """Whether ``pattern`` (a judgement or a negation) rejects the value at offset ``at`` of ``clause``: a cue that
+    sets aside the figure after it ("instead of", "rather than") does not reject one before it."""
+    return any(not (_SET_ASIDE.fullmatch(m.group(0)) and at >= 0 and m.start() > at) for m in pattern.finditer(clause))
+
+
 # a sentence labelled as a myth states its claim to reject it: "Myth 2: You have to wait 15 minutes", "误区：…"
 MYTH_LABEL = re.compile(r"^\s*(?:(?:common|popular|the|a) )?(?:myths?|misconceptions?|misbeliefs?|fallac(?:y|ies)|误区|谣言|误解)"
                         r"(?:\s*(?:#\s*)?\d+)?\s*[:：]", re.I)

@@ -81,6 +81,7 @@ from .cues import (
     explanation_page,
     is_step,
     own_case,
+    rejects,
 )
 from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
@@ -110,7 +111,7 @@ def disparaged(text: str, r: Reading) -> bool:
     condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
     only a judgement rejects."""
     clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", _clause(text, r)))
-    return bool((REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE).search(clause))
+    return rejects(REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE, clause, clause.find(text[r.value.start:r.value.end]))
 
 
 def newer(source_date: str, video_date: str) -> bool:
@@ -218,12 +219,10 @@ def _mechanism(norm: str, pairs) -> str:
 
 
 def _foreign(pairs, norm: str, anchor_objects: set[str], anchor_text_: str) -> dict[int, str]:
-    """id(reading) -> why its value is not the source's own figure (``_not_own``). A maximum of the
-    anchor's own thing that is the video's own figure is the spec the video quotes ("Maximum flight
-    time 34 minutes" for a claimed 34 min, "Max hover time 30 min" for "about 31 minutes"), not a ceiling
-    beside a setting. A figure the source calls
-    claimed ("well short of the 34 minutes claimed", "Claimed range is 40 km but I get around 26 km")
-    is someone else's where the source states one of its own beside it."""
+    """id(reading) -> why its value is not the source's own figure (``_not_own``). A maximum of the anchor's own thing
+    that is the video's own figure is the spec the video quotes ("Maximum flight time 34 minutes" for a claimed 34 min,
+    "Max hover time 30 min" for "about 31 minutes"), not a ceiling beside a setting. A figure the source calls claimed
+    ("Claimed range is 40 km but I get around 26 km") is someone else's where the source states one of its own beside it."""
     # a ceiling beside a video that states a limit itself ("keep it to no more than one hour a day") is its peer
     foreign = {id(r): why for a, r in pairs if (why := _not_own(norm, r, anchor_text_))
                and not (why == "ceiling" and (a.form in ("lower", "upper")
@@ -278,7 +277,8 @@ def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     the clause names ("they should never be lower than 7 feet"); a former or reported one stays beside them.
     An offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")."""
     own = [p for p in pairs if id(p[1]) not in foreign]
-    near = _on_subject(own, anchor_objects)
+    # a figure set in place of a former one ("a 48-hour cold ferment instead of the 24 hours") is that one's subject's
+    near = _on_subject(own, anchor_objects) or [p for p in own if "former" in {foreign.get(id(q[1])) for q in pairs}]
     near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
              and _agrees(p[1].value, p[0])]
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
