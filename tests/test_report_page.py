@@ -159,3 +159,16 @@ def test_the_title_is_the_containers_title_tag_else_the_request(tmp_path, clip):
     render_report(records, clip, out=tmp_path / "b")
     title = lxml.html.fromstring((tmp_path / "b" / "report.html").read_text()).xpath("//h1")[0].text_content()
     assert title.endswith("…") and request.startswith(title[:-1]) and len(title) <= 91 and title[-2] != " "
+
+
+def test_harness_records_with_a_chinese_request_get_a_chinese_page(tmp_path, clip):
+    """A harness need not say the language: the request's tells it, as for ``vidsleuth report``."""
+    from vidsleuth.report.steps import render_report
+
+    anchor = {"text": "每天食盐不超过6克", "moments": [{"start": 0.2, "end": 0.8, "kind": "ocr", "text": "每天食盐不超过6克"}]}
+    render_report({"request": "视频里的饮食建议对吗？", "anchors": [anchor]}, clip, out=tmp_path / "zh")
+    render_report({"request": "Is the diet advice right?", "anchors": [anchor]}, clip, out=tmp_path / "en")
+    render_report({"request": "视频里的饮食建议对吗？", "anchors": [anchor], "language": "en"}, clip, out=tmp_path / "given")
+    langs = [json.loads((tmp_path / n / "report.json").read_text())["language"] for n in ("zh", "en", "given")]
+    assert langs == ["zh", "en", "en"]
+    assert "没有来源" in (tmp_path / "zh" / "report.html").read_text()  # the page's own words in Chinese

@@ -109,4 +109,4 @@ class Records(_In):
     budgets: dict[str, int] = Field({}, description="other minimums than App. D.3's, when the request sets them")
     verdicts: dict[str, Verdict] = Field({}, description="per anchor id; derived from the relations when left out "
                                                          "(sources that disagree make it disputed or newer guidance)")
-    language: Literal["en", "zh"] = "en"
+    language: Literal["en", "zh"] | None = Field(None, description="the page's language; left out: zh for a Chinese request, else en")

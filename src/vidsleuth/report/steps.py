@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import VidsleuthError
 from ..files import writes_output
+from ..numwords import has_cjk
 from .facts import codes, quantities, subject_words
 from .types import ANCHOR_KINDS, RELATIONS, Anchor, Evidence, Finding, Moment, Note, ReportData, Source
 
@@ -210,9 +211,9 @@ def records_of(records: dict, *, duration: float, original: str) -> ReportData:
     from .wording import TITLE_CHARS, short
     from .write import summary_of
 
-    lang = str(records.get("language") or "en")
-    verdicts = _verdicts(records.get("verdicts") or {}, anchors, evidence, sources, lang)
     request = str(records["request"])
+    lang = str(records.get("language") or ("zh" if has_cjk(request) else "en"))  # a Chinese request gets a Chinese page
+    verdicts = _verdicts(records.get("verdicts") or {}, anchors, evidence, sources, lang)
     return ReportData(
         video={"title": str(video.get("title") or short(request, TITLE_CHARS)), "original": original,
                "duration": round(duration, 3), "date": str(video.get("date") or ""), "file": ""},
