@@ -293,7 +293,7 @@ def _named(excerpt_norm: str, a, r) -> bool:
 
 
 def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
-               anchor_objects: set[str] = frozenset(), anchor_text_: str = "", earlier: bool = False) -> tuple[str, str, float] | None:
+               anchor_objects: set[str] = frozenset(), anchor_text_: str = "") -> tuple[str, str, float] | None:
     anchor_norm = normalise(anchor_text_)
     pairs = [(a, r) for a in anchor_values for r in st.readings if one_kind(a, r.value) and commensurate(a, r.value)
              and not other_whole(anchor_norm, a, excerpt_norm, r.value) and not other_owner(excerpt_norm, r.value, anchor_objects)
@@ -349,13 +349,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     if later:  # a stated revision is the source's current figure, before its other statements
         return ("updates", f"{DIFFERING} {r.value.label()} where the video has {a.label()}; {later}",
                 0.9 if later.startswith("stated as a revision") else 0.8)
-    return _differing(a, r, earlier)
+    return _differing(a, r)
 
 
-def _differing(a, r, earlier: bool) -> tuple[str, str, float]:
+def _differing(a, r) -> tuple[str, str, float]:
     """The decision on a source figure that does not hold the video's, stated as no revision."""
-    if a.dimension.startswith("money:") and not earlier:  # a seller sets a price and moves it: another one is a later one
-        return "updates", f"{DIFFERING} the price {r.value.label()} where the video has {a.label()}: a price that has moved", 0.75
     if a.form in ("lower", "upper") and r.value.form in ("point", "approx", "range") and a.contains(r.value):
         # "charged to 100%" is no dispute of "don't let it drop below 20%": a figure well inside a limit keeps it
         return "", f"states {r.value.label()}, inside the video's limit {a.label()}: neither for nor against it", 0.0
@@ -394,7 +392,7 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
         aq = claim  # the claim's figure decides; the case's only selects
     later = _later(norm, source_date, video_date)
     decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"),
-                         objects(subject_words(text) | set(anchor.subject.split())), text, newer(video_date, source_date))
+                         objects(subject_words(text) | set(anchor.subject.split())), text)
     if decided:
         return (None, *decided[1:]) if not decided[0] else decided
     return worded(text, st, norm, later, bool(aq))
