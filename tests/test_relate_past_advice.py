@@ -49,3 +49,11 @@ def test_a_value_in_an_if_clause_after_the_sources_figure_is_a_warned_case(ancho
 ])
 def test_a_figure_set_in_place_of_another_is_the_preferred_one(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation
+
+
+def test_the_videos_figure_set_beside_another_things_is_a_comparison():
+    anchor = "For the Milky Way, set ISO 3200."
+    moon = ("Unlike a Milky Way frame at ISO 3200, the Moon is sunlit rock and needs daylight settings: ISO 100, f/8 "
+            "and around 1/250 s.")
+    assert relation_of(anchor, moon) == "compares"
+    assert relation_of(anchor, "Shoot the Milky Way at ISO 3200.") == "supports"

@@ -133,8 +133,7 @@ def _later(excerpt: str, source_date: str, video_date: str) -> str:
 
 
 def _video_says(cue: str, anchor_text_: str) -> bool:
-    """Whether the video says the first word of a difference cue too ("drop", "apart", "out"): it then
-    names the quantity itself, not a change of it."""
+    """Whether the video says a difference cue's first word too ("drop", "apart"): it names the quantity, not a change."""
     return bool(re.search(rf"\b{re.escape(cue.split()[0])}\b", anchor_text_, re.I))
 
 
@@ -300,6 +299,9 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
              and difference(anchor_norm, a) == difference(excerpt_norm, r.value)]  # a difference meets a difference only
     if not pairs:
         return None
+    # another thing's figure of the kind, set beside the video's ("Unlike a Milky Way frame at ISO 3200, the Moon … ISO 100")
+    others = [r for r in st.readings if all(r is not q for _, q in pairs) and any(one_kind(a, r.value) for a in anchor_values)
+              and not compares(anchor_norm)]  # "10 cm higher than your sitting desk" states a comparison of its own
     pairs = [p for p in pairs if row or not hypothetical(excerpt_norm, p[1])] or pairs  # "…; if you wait an hour or more"
     if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
@@ -317,8 +319,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
         return "explains", why, 0.7
-    if compares(excerpt_norm) and not later and (len(same_kind) >= 2 or not any(_agrees(r.value, a) for a, r in pairs)):
-        a, r = pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": the value of another thing
+    if compares(excerpt_norm) and not later and (len(same_kind) >= 2 or others or not any(_agrees(r.value, a) for a, r in pairs)):
+        a, r = (pairs[0][0], others[0]) if others else pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": another thing's
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
         decided = _only_rejected(rejected[0], foreign, excerpt_norm, later)
