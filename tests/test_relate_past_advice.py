@@ -57,3 +57,10 @@ def test_the_videos_figure_set_beside_another_things_is_a_comparison():
             "and around 1/250 s.")
     assert relation_of(anchor, moon) == "compares"
     assert relation_of(anchor, "Shoot the Milky Way at ISO 3200.") == "supports"
+
+
+def test_a_comparison_whose_figures_all_agree_with_the_videos_supports_it():
+    both = "Both countries cap recreational flights at roughly the same height: 120 metres in the UK, 400 feet in the US."
+    assert relation_of("In the UK you can fly up to 120 metres.", both) == "supports"
+    assert relation_of("In the UK you can fly up to 120 metres.",
+                       "The UK caps flights at 120 metres, whereas France allows only 50 metres near towns.") == "compares"

@@ -315,12 +315,12 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     pairs = habits(pairs, excerpt_norm, anchor_norm)
     kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
-    same_kind = {r.value for _, r in pairs if id(r) not in foreign}
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
         return "explains", why, 0.7
-    if compares(excerpt_norm) and not later and (len(same_kind) >= 2 or others or not any(_agrees(r.value, a) for a, r in pairs)):
-        a, r = (pairs[0][0], others[0]) if others else pairs[0]  # "unlike this project, a gravel tyre uses 100 psi": another thing's
+    differ = [r for a, r in pairs if id(r) not in foreign and not _agrees(r.value, a)] + [r for r in others if not any(_agrees(r.value, a) for a in anchor_values)]
+    if compares(excerpt_norm) and not later and differ:  # beside a different figure ("120 m in the UK, 400 ft in the US" is one)
+        a, r = pairs[0][0], differ[0]  # "unlike this project, a gravel tyre uses 100 psi": another thing's
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7
     if not kept:
         decided = _only_rejected(rejected[0], foreign, excerpt_norm, later)
