@@ -271,6 +271,8 @@ ENDORSED = re.compile(r"\b(?:works?|worked|holds?|held up|is (?:right|correct|so
 def compares(text: str) -> bool:
     """A comparison cue, not a bound ("no more than", "longer than six months", "less than 250 g")."""
     # "than 75 °F", "than a week": a bound's figure; "quicker than an unseeded cycle" compares two things
+    # "no need to wait longer than that": a bound on the sentence's own figure, not another thing beside it
+    text = re.sub(r"\b(?:[a-z]+er|more|less) than (?:that|this|it)\b", " ", text, flags=re.I)
     text = re.sub(r"\b(?:more|less|fewer|no|not|rather) than\b|\b[a-z]+er than(?=\s+(?:about |around |roughly )?(?:\d+|one|two|"
                   r"three|four|five|six|seven|eight|nine|ten|twelve|half|an? (?:few|couple|week|day|hour|minute|month|year|"
                   r"second|quarter|half|dozen|night|season|inch|foot|mile|degree))\b)", " ", text, flags=re.I)
