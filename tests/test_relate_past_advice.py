@@ -64,3 +64,17 @@ def test_a_comparison_whose_figures_all_agree_with_the_videos_supports_it():
     assert relation_of("In the UK you can fly up to 120 metres.", both) == "supports"
     assert relation_of("In the UK you can fly up to 120 metres.",
                        "The UK caps flights at 120 metres, whereas France allows only 50 metres near towns.") == "compares"
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    # a former figure after 由原来的 and a period word, and 由 … 调整为 as 从 … 调整为 (found by an agent harness on fresh61)
+    ("50岁以上的老人每天需要1000毫克钙。", "2023版标准将钙推荐摄入量由原来的每天1000毫克调整为每天800毫克。", "updates"),
+    ("50岁以上的老人每天需要1000毫克钙。", "推荐摄入量由每天1000毫克调整为每天800毫克。", "updates"),
+    ("50岁以上的老人每天需要1000毫克钙。", "每天1000毫克的钙是推荐量。", "supports"),
+    # "X is why …" and 之所以 give the reason for the figure
+    ("Cycle the tank for at least four weeks before adding fish.",
+     "That slow growth is why cycling is given at least four weeks before the first fish go in.", "explains"),
+    ("测量前先静坐五分钟。", "之所以要静坐5分钟，是因为活动后血压会暂时升高。", "explains"),
+])
+def test_chinese_revisions_and_reasons(anchor, excerpt, relation):
+    assert relation_of(anchor, excerpt) == relation

@@ -67,8 +67,11 @@ EXPLAIN = re.compile(r"\b(because|since|so that|which is why|the reason|reasons?
                       r"prevents?|depends? on|affects?|sets? how|means?|leads? to|results? in|reduces?|raises?|changes? the|determines?|"
                       r"controls?|influences?|key to|so the)\b"
                       r"|(?:that|this)(?:'s| is) why|exists? (?:mainly |only |largely )?to|in order to|serves? to"
-                      r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因", re.I)
-BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason)\b|因为|由于", re.I)
+                      r"|\b(?:is|are|was|were) why\b"
+                      r"|因为|由于|所以|有助于|导致|降低|减少|增加|取决于|原因|为什么|为何|之所以", re.I)
+# "That slow growth is why cycling is given at least four weeks", "之所以要静坐五分钟，是因为…"
+BECAUSE = re.compile(r"\b(?:because|which is why|(?:that|this)(?:'s| is) why|the reason|(?:is|are|was|were) why)\b"
+                     r"|因为|由于|之所以", re.I)
 # a reason or mechanism said around a value ("…, which is why a minimum room temperature matters", "…, which is
 # what puffs the rim", "这就是泡菜需要先在室温放置一两天的原因")
 REASON = re.compile(BECAUSE.pattern + r"|\b(?:which|that|this)(?:'s| is) what\b|这就是|之所以|的原因|原因是", re.I)
@@ -100,7 +103,7 @@ FORMER = re.compile(r"(?:\b(?:lowered|raised|reduced|increased|decreased|changed
                      r"originally|used to be|replac(?:ing|es|ed)|supersed(?:ing|es))(?:\s+(?:the|its|their|our|an?))?|比\S{0,12}的|由?原来的|原先的?|以前的?"
                      r"|(?:不再是|不再(?:建议|推荐|要求)|而不是|取代|代替)(?:以前|之前|原来|原先|过去)?[^，。；,;\s\d]{0,5}"
                      r"|(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:元|eur|usd|gbp))\s*[,·|/]?\s*(?:was|previously|before|rrp))"  # "£12.99 was £14.99"
-                     r"\s*(?:us\$|[$€£¥])?\s*$", re.I)
+                     r"\s*(?:每(?:天|日|周|月|年|次|小时))?\s*(?:us\$|[$€£¥])?\s*$", re.I)  # "由原来的每天1000毫克"
 # said after the value: "the two-month interval we gave before", "30 seconds, as we used to say"
 # "the 20 litre minimum in earlier editions of our guide", "48 hours was our old default"
 FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:(?:we|they|i|you|it)\s+(?:\w+\s+)?(?:gave|said|stated|listed|recommended|advised|"

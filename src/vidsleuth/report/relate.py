@@ -138,12 +138,12 @@ def _video_says(cue: str, anchor_text_: str) -> bool:
 
 
 def _former(text: str, start: int, end: int) -> bool:
-    """Whether the value at ``text[start:end]`` is told as the one a change left behind ("从199元上调到219元",
-    "15 °C → 60 °C", "£14.99 → £12.99")."""
+    """Whether the value at ``text[start:end]`` is told as the one a change left behind ("从199元上调到219元", "£14.99 → £12.99")."""
     before, after, wide = text[max(0, start - 60):start], text[end:end + 60], text[max(0, start - 200):start]
     return bool(FORMER.search(before[-45:]) or EARLIER.search(before) or FORMER_PAREN.search(before)
                 or PAST_ADVICE.search(wide) or SELF_PAST.search(wide) or FORMER_AFTER.match(after)
-                or (before.endswith("从") and ZH_FROM_TO.match(after[:12])) or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))
+                or (re.search(r"[从由]\s*(?:每[天日周月年次])?\s*$", before) and ZH_FROM_TO.match(after[:12]))
+                or re.match(r"\s*(?:→|->|⟶|➔)", after[:4]))
 
 
 def _not_own(text: str, r, anchor_text_: str) -> str:
