@@ -42,6 +42,33 @@ def test_thread_replies_are_read(tmp_path):
     assert date == "2024-12-14"
 
 
+# a thread whose posts hold their text in a "post-body": trafilatura's recall mode takes the first post as the page
+BODIES = """<!DOCTYPE html><html><head><title>My 24h cold proof schedule</title></head><body>
+<header><nav><a href="/forums/">Forums</a></nav></header><main><article><h1>My 24h cold proof schedule</h1>
+<div class="thread"><div class="post"><div class="post-author">dough_daddy</div><div class="post-date">March 2, 2024</div>
+<div class="post-body"><p>Friday 7 pm: mix, knead, ball and straight into the fridge at 4 °C. Saturday 10 pm: bake.</p></div></div>
+<div class="post"><div class="post-author">neapolitan_nina</div><div class="post-date">March 2, 2024</div>
+<div class="post-body"><p>I proof mine for 48 hours and the flavour is much better than at 24.</p></div></div></div>
+</article></main><footer><p>Pizza Forum</p></footer></body></html>"""
+
+
+def test_a_reply_in_a_post_body_is_read(tmp_path):
+    page = tmp_path / "forum-cold-proof.html"
+    page.write_text(BODIES, encoding="utf-8")
+    assert "I proof mine for 48 hours and the flavour is much better than at 24." in read_document(page)[2]
+
+
+def test_the_check_finds_an_excerpt_anywhere_on_the_page_a_reader_sees(tmp_path):
+    from vidsleuth.report.check import _norm, quoted, reopen
+    from vidsleuth.report.types import Source
+
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "page.html").write_text(BODIES.replace("<footer><p>Pizza Forum</p>", "<aside><p>Moderator "
+                                                    "note: keep dough below 5 °C while it proofs.</p></aside><footer>"))
+    text = _norm(reopen(Source("S1", "document", "t", "page.html", link="sources/page.html"), tmp_path))
+    assert quoted("Moderator note: keep dough below 5 °C while it proofs.", text)
+
+
 def test_preformatted_lines_stay():
     text = html_text("<html><body><article><h1>Setting the limit</h1><p>Run the tool once to set the\ncharge limit for the "
                      "battery of the laptop, then reboot it and check the value again in the settings.</p>"

@@ -251,7 +251,12 @@ def reopen(source, folder: Path, library=None) -> str:
         path = inside(folder, link) if link and not urlsplit(link).scheme else None
         if path is None or not path.is_file():
             raise VidsleuthError(f"no copy of it inside the report folder ({link or 'no link'})")
-        return read_document(path)[2]
+        text = read_document(path)[2]
+        if path.suffix.lower() in (".html", ".htm"):  # a reply the main-text extraction left out is on the page a reader sees
+            from .sources.dates import visible
+
+            text += "\n" + visible(path.read_text(encoding="utf-8", errors="replace"))
+        return text
     if source.kind == "web":
         import httpx
 

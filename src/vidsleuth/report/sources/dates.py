@@ -74,7 +74,7 @@ def _zh_dates(body: str, top: int = 0) -> list[str]:
     return out
 
 
-def _visible(raw: str) -> str:
+def visible(raw: str) -> str:
     """The text of an HTML page with its markup, scripts and styles removed (a byline's "Updated
     June 2024" in a ``<span>`` that the main-text extraction leaves out)."""
     import html as _html
@@ -89,7 +89,7 @@ def page_date(raw: str, text: str, *, title: str = "", html: bool = False) -> st
     if html:
         for pattern in (_TIME, _META, _META_REV):
             found += [_parse(v) for v in pattern.findall(raw)]
-        shown = _visible(raw).replace(title, " ") if title else _visible(raw)
+        shown = visible(raw).replace(title, " ") if title else visible(raw)
         found += [_parse(m.group("d")) for m in _EN.finditer(shown)]  # a dated cue outside the main text
         found += _zh_dates(shown)  # a Chinese byline outside it ("作者：… · 发布于2023年4月")
     found += dates_in(text, title=title)

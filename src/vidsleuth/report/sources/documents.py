@@ -1,7 +1,8 @@
 """Local documents: a folder of HTML pages (main text only, through trafilatura's extraction, so
 navigation, cookie banners and footers do not become evidence), Markdown, text and PDF (pypdf).
-Extraction favours recall: its precision mode keeps a forum thread's first post and drops every
-reply, and a page's list items; a reply is often the evidence ("We keep ours at 50%").
+Both of trafilatura's modes are read and the one that kept more of the page wins: either may stop at a forum
+thread's first post and drop every reply, or drop a page's list items, and a reply is often the evidence ("We keep
+ours at 50%").
 
 A document that cannot be read (damaged PDF, binary file, empty extraction) is skipped and
 counted, with its reason, never fatal: one bad file must not sink a report.
@@ -37,12 +38,13 @@ def html_text(raw: str) -> str:
     def extract(**mode) -> str:
         return trafilatura.extract(flat, output_format="txt", include_comments=False, include_tables=True, **mode) or ""
 
-    recall = extract(favor_recall=True)
-    if "<table" not in flat.lower():
-        return recall  # no table to lose: one extraction
+    recall, precise = extract(favor_recall=True), extract(favor_precision=True)
     # recall mode sometimes takes a table apart cell by cell; then the precise reading, which keeps its rows, is the page
-    precise = extract(favor_precision=True)
-    return precise if _rows(precise) > _rows(recall) else recall
+    if _rows(precise) != _rows(recall):
+        return precise if _rows(precise) > _rows(recall) else recall
+    # either mode may stop at a thread's first post (recall mode takes the first class="post" for the body) or drop a
+    # page's list items: the reading that kept more of the page is the page
+    return precise if len(precise) > len(recall) else recall
 
 
 def _rows(text: str) -> int:
