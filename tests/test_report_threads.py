@@ -43,12 +43,17 @@ def test_thread_replies_are_read(tmp_path):
 
 
 # a thread whose posts hold their text in a "post-body": trafilatura's recall mode takes the first post as the page
-BODIES = """<!DOCTYPE html><html><head><title>My 24h cold proof schedule</title></head><body>
-<header><nav><a href="/forums/">Forums</a></nav></header><main><article><h1>My 24h cold proof schedule</h1>
+BODIES = """<!DOCTYPE html><html><head><title>My 24h cold proof schedule | Pizza Forum</title></head><body>
+<header><nav><a href="/forums/">Forums</a></nav></header><main><article><h1>My 24h cold proof schedule (with photos)</h1>
+<div class="meta"> </div>
 <div class="thread"><div class="post"><div class="post-author">dough_daddy</div><div class="post-date">March 2, 2024</div>
-<div class="post-body"><p>Friday 7 pm: mix, knead, ball and straight into the fridge at 4 °C. Saturday 10 pm: bake.</p></div></div>
+<div class="post-body"><p>A few people asked how I fit a 24 hour cold proof around work, so here is my schedule. Friday 7 pm:
+mix, knead, ball and straight into the fridge at 4 °C. Saturday 7 pm: take the balls out and let them warm up for about
+3 hours. Saturday 10 pm: bake. 24 hours in the fridge exactly, and the crust blistered beautifully.</p></div></div>
 <div class="post"><div class="post-author">neapolitan_nina</div><div class="post-date">March 2, 2024</div>
-<div class="post-body"><p>I proof mine for 48 hours and the flavour is much better than at 24.</p></div></div></div>
+<div class="post-body"><p>I proof mine for 48 hours and the flavour is much better than at 24.</p></div></div>
+<div class="post"><div class="post-author">dough_daddy</div><div class="post-date">March 3, 2024</div>
+<div class="post-body"><p>Ball immediately, it is easier when the dough is cold.</p></div></div></div>
 </article></main><footer><p>Pizza Forum</p></footer></body></html>"""
 
 
