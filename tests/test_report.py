@@ -87,6 +87,13 @@ def test_documents_main_text_pdf_dates_and_damaged_files(tmp_path):
     assert any("broken.pdf" in s for s in got.skipped) and any("binary.txt" in s and "UTF-8" in s for s in got.skipped)
 
 
+def test_a_pdf_titled_with_the_file_it_was_printed_from_takes_its_first_line(tmp_path):
+    """A PDF printed from a page keeps that file's name as its title ("_pdfsrc_guide.pdf.html"): no title at all."""
+    synth.write_pdf(tmp_path / "guide.pdf", "_pdfsrc_trade-guide.pdf.html", ["Trade Guide: Interior Emulsion",
+                                                                              "Recoat after 4 hours."])
+    assert read_document(tmp_path / "guide.pdf")[0] == "Trade Guide: Interior Emulsion"
+
+
 def test_safe_link_keeps_only_http_and_relative_links():
     assert safe_link("https://example.org/a?b=1") == "https://example.org/a?b=1"
     assert safe_link("sources/a-1234.pdf") == "sources/a-1234.pdf"

@@ -57,6 +57,8 @@ def find_date(text: str) -> str:
     return page_date("", text)
 
 
+_FILE_NAME = re.compile(r"[^\s/\\]*[/\\]?\S*\.(?:html?|pdf|docx?|odt|txt|md|tex|rtf)", re.I)
+
 # a typeset PDF's ligatures are one glyph each ("Hardening oﬀ"): as letters they are words again
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
                             "\ufb05": "st", "\ufb06": "st"})
@@ -78,6 +80,8 @@ def read_document(path: Path) -> tuple[str, str, str]:
                                  for page in reader.pages)
             meta = reader.metadata or {}
             title = str(meta.get("/Title") or "") if meta else ""
+            if _FILE_NAME.fullmatch(title.strip()):  # the file it was printed from ("_pdfsrc_guide.pdf.html"): no title
+                title = ""
         except Exception as exc:  # pypdf raises many types for damaged files
             raise VidsleuthError(f"cannot read PDF ({type(exc).__name__}: {exc})", path=path) from None
         date = page_date("", text, title=title)
