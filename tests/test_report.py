@@ -89,8 +89,8 @@ def test_documents_main_text_pdf_dates_and_damaged_files(tmp_path):
 
 def test_a_pdf_titled_with_the_file_it_was_printed_from_takes_its_first_line(tmp_path):
     """A PDF printed from a page keeps that file's name as its title ("_pdfsrc_guide.pdf.html"): no title at all."""
-    synth.write_pdf(tmp_path / "guide.pdf", "_pdfsrc_trade-guide.pdf.html", ["Trade Guide: Interior Emulsion",
-                                                                              "Recoat after 4 hours."])
+    synth.write_pdf(tmp_path / "guide.pdf", "Trade Guide: Interior Emulsion", ["Recoat after 4 hours."],
+                    meta_title="_pdfsrc_trade-guide.pdf.html")
     assert read_document(tmp_path / "guide.pdf")[0] == "Trade Guide: Interior Emulsion"
 
 

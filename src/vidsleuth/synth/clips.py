@@ -336,9 +336,11 @@ __all__ = [
 # --------------------------------------------------------------------------- documents
 
 
-def write_pdf(path: str | Path, title: str, paragraphs: list[str], *, width_chars: int = 88) -> Path:
+def write_pdf(path: str | Path, title: str, paragraphs: list[str], *, width_chars: int = 88,
+              meta_title: str | None = None) -> Path:
     """A small real PDF (Helvetica, WinAnsi text, one page per ~45 lines) whose text pypdf can
-    extract: evidence fixtures for the report workflow without a PDF library."""
+    extract: evidence fixtures for the report workflow without a PDF library. ``meta_title``: the
+    document information's title when it is not the printed one (a printer's file name)."""
     import textwrap
 
     def esc(line: str) -> str:
@@ -366,7 +368,7 @@ def write_pdf(path: str | Path, title: str, paragraphs: list[str], *, width_char
         objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
     objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     info = len(objs) + 1
-    objs.append(f"<< /Title ({esc(title)}) >>".encode("latin-1"))
+    objs.append(f"<< /Title ({esc(title if meta_title is None else meta_title)}) >>".encode("latin-1"))
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for i, body in enumerate(objs, 1):
