@@ -24,6 +24,7 @@ def _anchor(text: str) -> Anchor:
     ("I brine the bird in 60 grams of salt per litre of water.", "60 g/L"),
     ("Brine: 60 g salt / 1 L water", "60 g/L"),
     ("I use 30 g per litre and it's plenty.", "30 g/L"),
+    ("Use 125 grams of coarsely ground coffee per litre of water.", "125 g/L"),  # three words after "of"
 ])
 def test_concentrations_are_one_compound_value(text, label):
     (v,) = read_values(text)

@@ -41,7 +41,8 @@ _PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items()
 _BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 _CONNECT = rf"(?:{_BY}|\s+an?\s+)"  # …or "a": "30 km an hour" (see _BY_A for where "a" joins a rate)
 # a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
-_OF = r"(?:\s+(?:of\s+)?[a-z]+(?:\s+[a-z]+)?)?"  # "10 watts of heating power per square foot"
+# "10 watts of heating power per square foot", "125 grams of coarsely ground coffee per litre"
+_OF = r"(?:\s+(?:of(?:\s+[a-z]+){1,3}|[a-z]+(?:\s+[a-z]+)?))?"
 # "a"/"an" joins a rate only after the measure or an "of" phrase, and not before a noun: "2 litres of water a
 # minute", yet "wait four hours before applying a second coat" holds no hours per second
 _BY_A = r"(?:\s+of\s+[a-z]+(?:\s+[a-z]+)?)?\s+an?\s+"
