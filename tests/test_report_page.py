@@ -172,3 +172,31 @@ def test_harness_records_with_a_chinese_request_get_a_chinese_page(tmp_path, cli
     langs = [json.loads((tmp_path / n / "report.json").read_text())["language"] for n in ("zh", "en", "given")]
     assert langs == ["zh", "en", "en"]
     assert "没有来源" in (tmp_path / "zh" / "report.html").read_text()  # the page's own words in Chinese
+
+
+def test_rendering_again_drops_copies_of_sources_no_longer_cited(tmp_path, clip):
+    """A harness that drops a source in a repair round and renders again leaves no copy of it behind; a file of
+    its own in ``sources/`` stays."""
+    from vidsleuth.report.steps import render_report
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("a", "b"):
+        (docs / f"{name}.html").write_text(f"<html><body><p>Bake it at 180 °C ({name}).</p></body></html>")
+    anchor = {"id": "A1", "text": "Bake at 180 degrees.", "moments": [{"start": 0.2, "end": 0.8}]}
+
+    def records(names):
+        return {"request": "Is the baking advice right?", "anchors": [anchor],
+                "sources": [{"id": f"S{k}", "kind": "document", "title": n, "location": str(docs / f"{n}.html")}
+                            for k, n in enumerate(names, 1)],
+                "evidence": [{"id": f"E{k}", "anchor_id": "A1", "source_id": f"S{k}", "relation": "supports",
+                              "excerpt": f"Bake it at 180 °C ({n})."} for k, n in enumerate(names, 1)],
+                "findings": [{"id": f"F{k}", "anchor_id": "A1", "evidence_ids": [f"E{k}"], "relation": "supports",
+                              "text": f"{n} agrees."} for k, n in enumerate(names, 1)]}
+
+    out = tmp_path / "report"
+    render_report(records(["a", "b"]), clip, out=out)
+    (out / "sources" / "my-notes.txt").write_text("mine")
+    render_report(records(["a"]), clip, out=out)
+    names = sorted(p.name for p in (out / "sources").iterdir())
+    assert len(names) == 2 and "my-notes.txt" in names and any(n.startswith("a-") for n in names)

@@ -106,7 +106,16 @@ def copy_sources(data: ReportData, out_dir: Path) -> ReportData:
         elif s.kind == "web":
             link = safe_link(s.location)
         new.append(replace(s, link=safe_link(link)))
+    # a report rendered again into its folder drops the copies of sources it no longer cites (only copies by this
+    # function's naming, ``stem-<8 hex>.ext``: nothing else in the folder is touched)
+    kept = {s.link for s in new}
+    for old in (out_dir / "sources").glob("*") if (out_dir / "sources").is_dir() else ():
+        if old.is_file() and _COPY.fullmatch(old.name) and f"sources/{old.name}" not in kept:
+            old.unlink()
     return replace(data, sources=tuple(new))
+
+
+_COPY = re.compile(r"[\w.-]+-[0-9a-f]{8}\.[a-z0-9]{1,8}")
 
 
 def poster_time(data: ReportData) -> float | None:
