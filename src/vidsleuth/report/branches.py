@@ -297,24 +297,19 @@ def _said_of(row: list[float], st: Statement, things: list[set[str]], values: li
 
 
 def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candidate]:
-    """Each anchor's best candidates: every source's best one (a page that explains a figure in words scores below
-    the pages that state it, yet is the only one that gives its reasons), then the rest by score, at most 5 per
-    source (the rows of a table) and ``4 * per_anchor`` beyond the firsts: a few more than needed, since the
-    relater may find some to be mere mentions."""
+    """Each anchor's candidates: every source's best (a page explaining a figure in words scores below those stating
+    it), then the rest by score, at most 5 a source (a table's rows) and ``4 * per_anchor`` beyond the firsts."""
     out: list[Candidate] = []
     for j in picked:
         ranked = sorted(picked[j], key=lambda c: -c.score)
-        firsts = list({c.passage.source.location: c for c in reversed(ranked)}.values())
-        per_source: Counter = Counter(c.passage.source.location for c in firsts)
+        firsts = {id(c) for c in {c.passage.source.location: c for c in reversed(ranked)}.values()}
+        per_source: Counter = Counter(c.passage.source.location for c in ranked if id(c) in firsts)
         rest = 0
         for c in ranked:
-            if any(c is f for f in firsts):
-                out.append(c)
-                continue
-            if per_source[c.passage.source.location] >= 5 or rest >= 4 * per_anchor:
-                continue
-            per_source[c.passage.source.location] += 1
-            rest += 1
+            if id(c) not in firsts:
+                if per_source[c.passage.source.location] >= 5 or rest >= 4 * per_anchor:
+                    continue
+                per_source[c.passage.source.location], rest = per_source[c.passage.source.location] + 1, rest + 1
             out.append(c)
     return out
 

@@ -111,3 +111,13 @@ def row_case(st, anchor_values):
     another quantity's (the flour of "| 500 | 5 | 60–90 |" under 面粉（克）| 干酵母（克）, for a claim of 5 g of yeast)."""
     return next((case for case in st.cases if any(a.comparable(case) and not case.contains(a) and not any(
         agrees(r.value, a) for r in st.readings) for a in anchor_values)), None)
+
+
+def beside(pairs, others: list, anchor_values, foreign: dict) -> list:
+    """The figures of the anchor's kind that differ from the video's: a pair's own (not a former or reported one,
+    ``foreign``) and ``others``, another thing's figures the sentence sets beside it ("Unlike a Milky Way frame at
+    ISO 3200, the Moon … needs ISO 100"). A comparison beside none of them ("the same height: 120 m in the UK,
+    400 ft in the US") compares nothing."""
+    mine = [r for a, r in pairs if id(r) not in foreign and not agrees(r.value, a)]
+    return mine + [r for r in others if any(one_kind(a, r.value) for a in anchor_values)
+                   and not any(agrees(r.value, a) for a in anchor_values)]

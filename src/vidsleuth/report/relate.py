@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from ..values import commensurate, normalise
+from . import figures
 from .case import another_case, split_case
 from .coherence import DIFFERING
 from .cues import (
@@ -299,9 +300,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
              and difference(anchor_norm, a) == difference(excerpt_norm, r.value)]  # a difference meets a difference only
     if not pairs:
         return None
-    # another thing's figure of the kind, set beside the video's ("Unlike a Milky Way frame at ISO 3200, the Moon … ISO 100")
-    others = [r for r in st.readings if all(r is not q for _, q in pairs) and any(one_kind(a, r.value) for a in anchor_values)
-              and not compares(anchor_norm)]  # "10 cm higher than your sitting desk" states a comparison of its own
+    paired = {id(r) for _, r in pairs}  # the rest of the sentence's figures are another thing's
     pairs = [p for p in pairs if row or not hypothetical(excerpt_norm, p[1])] or pairs  # "…; if you wait an hour or more"
     if not row and QUESTION.search(excerpt_norm):
         return "", "asks about the value: no stance", 0.0
@@ -318,7 +317,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
         return "explains", why, 0.7
-    differ = [r for a, r in pairs if id(r) not in foreign and not _agrees(r.value, a)] + [r for r in others if not any(_agrees(r.value, a) for a in anchor_values)]
+    # "10 cm higher than your sitting desk" states a comparison of its own: its figure is not set beside another thing's
+    differ = figures.beside(pairs, [] if compares(anchor_norm) else [r for r in st.readings if id(r) not in paired], anchor_values, foreign)
     if compares(excerpt_norm) and not later and differ:  # beside a different figure ("120 m in the UK, 400 ft in the US" is one)
         a, r = pairs[0][0], differ[0]  # "unlike this project, a gravel tyre uses 100 psi": another thing's
         return "compares", f"sets the video's {a.label()} beside another value ({r.value.label()})", 0.7

@@ -40,8 +40,7 @@ _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u i
 _PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS and u not in PERIODS), key=len, reverse=True))
 _BY = r"(?:\s?/\s?|\s+(?:per|(?:for\s+)?(?:every|each))\s+|\s?每\s?)"  # "100 watts of heat for every square metre"
 _CONNECT = rf"(?:{_BY}|\s+an?\s+)"  # …or "a": "30 km an hour" (see _BY_A for where "a" joins a rate)
-# a rate or a concentration: "mm/s", "litres per minute", "60 grams of salt per litre of water", "60 g salt / 1 L"
-# "10 watts of heating power per square foot", "125 grams of coarsely ground coffee per litre"
+# a rate or a concentration: "mm/s", "litres per minute", "60 g salt / 1 L", "125 grams of coarsely ground coffee per litre"
 _OF = r"(?:\s+(?:of(?:\s+[a-z]+){1,3}|[a-z]+(?:\s+[a-z]+)?))?"
 # "a"/"an" joins a rate only after the measure or an "of" phrase, and not before a noun: "2 litres of water a
 # minute", yet "wait four hours before applying a second coat" holds no hours per second
@@ -208,11 +207,9 @@ def _per_time(text: str, at: int) -> str:
 
 
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
-    """Single-letter units only right after the number ("180 g", not "Step 3 g…" across a word),
-    and a bare "°"/"degrees" only as a temperature when no other unit is said."""
+    """Single-letter units only right after the number ("180 g", not "Step 3 g…"), a bare "°" only as a temperature."""
     group = "ub" if m.group("ub") else "ua"
-    raw = m.group(group) or ""
-    spelled = raw.lower()
+    raw, spelled = m.group(group) or "", (m.group(group) or "").lower()
     at = text[m.end("b" if group == "ub" else "a"):m.end(group)] if raw else ""  # from its number to the unit
     if len(spelled) == 1 and spelled.isascii() and spelled.isalpha() and spelled not in ("g", "h", "s", "m", "l", "w", "v") \
             and not re.fullmatch(r"\s?[AN]", at):  # a capital A or N at its number: "32 A", "10–16 A", "50 N"
