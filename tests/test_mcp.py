@@ -181,6 +181,20 @@ def test_streamable_http_on_loopback_with_budgets_per_session(root):
     assert second[:2] == (False, True)  # a new session starts with its own budget
 
 
+def test_the_speech_language_is_the_servers_unless_a_call_names_its_own(root):
+    """English ASR on Chinese speech invents English: a harness says the language per server or per call."""
+    async def body(s):
+        default = (await s.call_tool("timeline", {"path": "case/video.mp4", "kinds": ["subtitle"]})).structured_content
+        named = (await s.call_tool("timeline", {"path": "case/video.mp4", "kinds": ["subtitle"], "language": "en"}))
+        bad = await s.call_tool("timeline", {"path": "case/video.mp4", "language": "klingon"})
+        return default, named.structured_content, bad
+
+    default, named, bad = run(server(root, "--language", "zh"), body)
+    assert default["language"] == "zh" and named["language"] == "en"
+    assert default["segments"] == named["segments"]  # subtitles, whatever ASR would have been told
+    assert bad.is_error and "language" in bad.content[0].text  # one line naming the argument
+
+
 def test_http_refuses_other_than_loopback(root):
     import subprocess
 

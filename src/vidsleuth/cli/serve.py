@@ -23,6 +23,8 @@ def _mcp_args(p):
     p.add_argument("--model", help="endpoint for ask's agent roles and relate (default: the config's roles, rules for relate)")
     p.add_argument("--no-asr", dest="asr", action="store_false", help="no speech recognition (subtitles only)")
     p.add_argument("--no-ocr", dest="ocr", action="store_false", help="no on-screen text recognition")
+    p.add_argument("--language", choices=["en", "zh", "auto"], default="en",
+                   help="the videos' speech language for ASR (default en; a tool call may name its own)")
     p.add_argument("--web-search-url", default="", help="SearXNG-compatible JSON endpoint: enables gather_evidence web=true")
 
 
@@ -31,7 +33,8 @@ def _mcp(args):
     from ..mcp_tools import Budgets, Options, serve  # the MCP SDK: imported when serving, not on every verb
 
     options = Options(library=str(args.library) if args.library else None, config=str(args.config) if args.config else None,
-                      model=args.model, asr=args.asr, ocr=args.ocr, web_search_url=args.web_search_url)
+                      model=args.model, asr=args.asr, ocr=args.ocr, language=args.language,
+                      web_search_url=args.web_search_url)
     serve(args.root, http=args.http, budgets=Budgets(args.max_calls, args.max_seconds, args.max_tokens), options=options)
 
 

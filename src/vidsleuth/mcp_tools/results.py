@@ -38,6 +38,7 @@ class TimelineResult(Open):
     kinds: list[str]
     segments: list[Segment]
     text: str  # the seed papers' ``[12.0s - 15.5s] speech: …`` lines
+    language: str = "en"  # what ASR was told the speech is (en, zh, auto)
 
 
 class FramesResult(Open):

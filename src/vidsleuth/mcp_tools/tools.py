@@ -19,6 +19,9 @@ from . import results as R
 from .guard import Guard, ok_result
 
 Seconds = Annotated[float | None, Field(ge=0, description="seconds from the start of the video")]
+Language = Annotated[Literal["en", "zh", "auto"] | None,
+                     Field(description="the speech's language for ASR: en, zh or auto (detected with the multilingual "
+                                       "model); default: the server's --language. English ASR on Chinese speech invents English")]
 Kinds = Annotated[list[Literal["speech", "subtitle", "ocr", "shot"]] | None,
                   Field(description="only these segment kinds (default all)")]
 
@@ -32,6 +35,7 @@ class Options:
     model: str | None = None  # endpoint for agent roles, relations and the writer
     asr: bool = True
     ocr: bool = True
+    language: str = "en"  # the speech's language for ASR: en, zh or auto
     web_search_url: str = ""  # web evidence only when set ([report] web_search_url)
 
 
@@ -69,12 +73,14 @@ class Tools:
         self.written: dict[str, Path] = {}  # report folders written or checked in this server (resources)
         self.checks: dict[str, dict] = {}  # the last check of each, by folder name
 
-    def _ingest(self, path: str, subtitles: str | None = None):
+    def _ingest(self, path: str, subtitles: str | None = None, language: str | None = None):
         from ..library import IngestOptions, ingest
 
         video = self.roots.path(path, "video")
         sub = self.roots.maybe(subtitles, "subtitles")
-        opts = IngestOptions(subtitles=str(sub) if sub else None, asr=self.opt.asr, ocr=self.opt.ocr)
+        lang = language or self.opt.language
+        opts = IngestOptions(subtitles=str(sub) if sub else None, asr=self.opt.asr, ocr=self.opt.ocr,
+                             language=None if lang == "auto" else lang)
         return ingest(video, self.opt.library, opts)
 
     # -- media
@@ -88,17 +94,19 @@ class Tools:
     def timeline(self, path: Annotated[str, Field(description="a video inside the roots")], start: Seconds = None,
                  end: Seconds = None, kinds: Kinds = None,
                  max_chars: Annotated[int, Field(ge=100, le=200_000)] = 25_000,
-                 subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+                 subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None,
+                 language: Language = None):
         """The video's timestamped timeline (speech, subtitles, on-screen text, shots) in a time
         window; the video is ingested on first use and cached by content."""
-        tl = self._ingest(path, subtitles)
+        tl = self._ingest(path, subtitles, language)
         segs = _window(tl.segments, start, end, kinds)
         text = replace(tl, segments=tuple(segs)).to_text(max_chars=max_chars)
         kept = sum(1 for line in text.splitlines() if not line.startswith("[... ")) if text else 0
         data = {"video": tl.video.path, "duration": tl.video.duration, "start": start or 0.0,
                 "end": end if end is not None else tl.video.duration, "kinds": sorted({s.kind for s in segs}),
                 "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs[:kept]],
-                "cut": len(segs) - kept, "text": text}  # segments stop where max_chars cut the text
+                "cut": len(segs) - kept, "text": text,  # segments stop where max_chars cut the text
+                "language": language or self.opt.language}  # what ASR was told the speech is
         return ok_result(data, text=text or "(no segment in this window)")
 
     def frames(self, path: Annotated[str, Field(description="a video inside the roots")],
@@ -126,11 +134,12 @@ class Tools:
     def watch(self, path: Annotated[str, Field(description="a video inside the roots")],
               start: Annotated[float, Field(ge=0)], end: Annotated[float, Field(ge=0)],
               k: Annotated[int, Field(ge=1, le=32)] = 4, kinds: Kinds = None,
-              subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+              subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None,
+              language: Language = None):
         """One span of one video: its timeline lines and ``k`` frames from inside it."""
         from ..media import iter_frames
 
-        tl = self._ingest(path, subtitles)
+        tl = self._ingest(path, subtitles, language)
         segs = _window(tl.segments, start, end, kinds)
         end = min(end, tl.video.duration)
         frames = list(iter_frames(self.roots.path(path, "video"), n=k, start=start, end=end, max_side=512))
@@ -187,11 +196,13 @@ class Tools:
     # -- the report's stages
     def anchors(self, path: Annotated[str, Field(description="the report's video inside the roots")],
                 request: Annotated[str, Field(min_length=1)], max_anchors: Annotated[int, Field(ge=1, le=50)] = 8,
-                subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None):
+                subtitles: Annotated[str | None, Field(description="subtitle file to use instead of ASR")] = None,
+                language: Language = None):
         """A suggested set of research anchors (the pipeline's stage 2); keep, edit or replace them."""
         from ..report.steps import suggest_anchors
 
-        return ok_result({"anchors": suggest_anchors(self._ingest(path, subtitles), request, max_anchors=max_anchors)})
+        tl = self._ingest(path, subtitles, language)
+        return ok_result({"anchors": suggest_anchors(tl, request, max_anchors=max_anchors)})
 
     def gather_evidence(self, anchors: Annotated[list[A.Anchor], Field(min_length=1, description="the anchors to research")],
                         docs: Annotated[str | None, Field(description="a folder of documents inside the roots")] = None,
