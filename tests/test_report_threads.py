@@ -223,3 +223,17 @@ def test_a_figure_said_again_in_another_unit_is_one_anchor():
                      Segment(10.2, 13.0, "speech", "And the freezer at zero Fahrenheit."))
     got = [(a.value, len(a.moments)) for a in find_anchors(tl, "Are the fridge temperatures right?")]
     assert got == [("37°F", 2), ("0°F", 1)]
+
+
+def test_gather_evidence_names_the_anchors_it_found_nothing_for(tmp_path):
+    """An anchor with no candidate is said, not left to be noticed: a harness then reads the pages for it."""
+    from vidsleuth.report.steps import gather_evidence
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "bake.html").write_text("<html><body><article><h1>Baking bread</h1><p>Bake the loaf at 230 °C for "
+                                    "40 minutes.</p><p>Let the loaf cool for an hour before slicing.</p></article></body></html>")
+    anchors = [{"id": "A1", "text": "Bake the loaf at 230 degrees.", "moments": [{"start": 1.0, "end": 3.0}]},
+               {"id": "A2", "text": "The mixer has a 5 litre bowl.", "moments": [{"start": 5.0, "end": 7.0}]}]
+    got = gather_evidence(anchors, docs=docs)
+    assert got["without_candidates"] == ["A2"] and {c["anchor_id"] for c in got["candidates"]} == {"A1"}

@@ -85,6 +85,7 @@ class AnchorsResult(Open):
 
 
 class EvidenceResult(Open):
+    without_candidates: list[str] = []  # anchors no passage was found for: read their pages yourself
     candidates: list[dict[str, Any]]
     counts: dict[str, Any]
     skipped: list[str]

@@ -86,8 +86,9 @@ def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, inde
                     web_search_url: str = "", video: str | Path | None = None, per_anchor: int = 3,
                     library=None, embedder=None) -> dict:
     """Stage 3: every configured source read once, its passages ranked per anchor (the evidence
-    branches). Returns candidate excerpts per anchor with their source, best first, plus the
-    sources' counts and what was skipped (unreadable documents, videos without a timeline)."""
+    branches). Returns candidate excerpts per anchor with their source, best first, the anchors
+    no passage was found for, the sources' counts and what was skipped (unreadable documents,
+    videos without a timeline)."""
     from . import sources as registry
     from .branches import rank
 
@@ -112,7 +113,9 @@ def gather_evidence(anchors: list[dict], *, docs: str | Path | None = None, inde
         skipped += got.skipped
         counts.update(got.counts)
     ranked = rank(parsed, passages, per_anchor=per_anchor, embedder=embedder)
-    return {"candidates": [{"anchor_id": c.anchor_id, "excerpt": c.excerpt, "score": c.score,
+    found = {c.anchor_id for c in ranked}
+    return {"without_candidates": [a.id for a in parsed if a.id not in found],  # read the pages for these yourself
+            "candidates": [{"anchor_id": c.anchor_id, "excerpt": c.excerpt, "score": c.score,
                             "modality": c.passage.modality, "moment": c.passage.moment,
                             "context": getattr(c.passage, "context", ""),
                             "source": {k: v for k, v in asdict(c.passage.source).items() if k != "id"}}
