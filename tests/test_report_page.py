@@ -172,6 +172,8 @@ def test_harness_records_with_a_chinese_request_get_a_chinese_page(tmp_path, cli
     langs = [json.loads((tmp_path / n / "report.json").read_text())["language"] for n in ("zh", "en", "given")]
     assert langs == ["zh", "en", "en"]
     assert "没有来源" in (tmp_path / "zh" / "report.html").read_text()  # the page's own words in Chinese
+    assert "## 摘要" in (tmp_path / "zh" / "report.md").read_text()  # and the Markdown's headings
+    assert "## Summary" in (tmp_path / "en" / "report.md").read_text()
 
 
 def test_rendering_again_drops_copies_of_sources_no_longer_cited(tmp_path, clip):

@@ -35,12 +35,12 @@ POSTER_SIDE = 960  # the poster's longer side in pixels (the player pane is ~40 
 EXCERPT_CHARS = 400  # an excerpt shown under its source entry (the sidecar keeps it verbatim)
 # The page's own words, in the report's language (a Chinese request gets a Chinese page).
 LABELS = {
-    "en": {"request": "Request: ", "failing": "Checks that still fail:", "summary": "Summary", "observations": "What the video shows and says",
+    "en": {"report": "research report", "request": "Request: ", "failing": "Checks that still fail:", "summary": "Summary", "observations": "What the video shows and says",
            "findings": "External findings by anchor", "at": ", at", "none": "No source addressed this anchor.",
            "open": "Open questions", "map": "Evidence map", "anchor": "anchor", "sources": "Sources",
            "no_sources": "No external source was found", "empty_folder": ": the evidence folder is empty",
            "kinds": {}, "moments": {}, "relations": {}, "source_kinds": {}},
-    "zh": {"request": "请求：", "failing": "仍未通过的检查：", "summary": "摘要", "observations": "视频中的说法", "findings": "外部来源的核对",
+    "zh": {"report": "研究报告", "request": "请求：", "failing": "仍未通过的检查：", "summary": "摘要", "observations": "视频中的说法", "findings": "外部来源的核对",
            "at": "，位于", "none": "没有来源涉及这一说法。", "open": "未解决的问题", "map": "证据表", "anchor": "说法",
            "sources": "来源", "no_sources": "没有找到外部来源", "empty_folder": "：证据文件夹是空的",
            "kinds": {"parameter": "数值", "entity": "实体", "procedure": "步骤", "claim": "说法", "open_question": "问题"},
@@ -231,36 +231,37 @@ def render_markdown(data: ReportData) -> str:
     from ..markdown import cell, table
 
     numbers = {s.id: k for k, s in enumerate(data.sources, 1)}
-    lines = [f"# {cell(data.video.get('title', ''))} — research report", "", f"Request: {cell(data.request)}", ""]
+    T = LABELS.get(data.language, LABELS["en"])  # a Chinese report's headings in Chinese, as its page
+    lines = [f"# {cell(data.video.get('title', ''))} — {T['report']}", "", f"{T['request']}{cell(data.request)}", ""]
     if data.video.get("poster"):
         lines += [f"![the video at {clock(data.video.get('poster_t') or 0.0)}]({data.video['poster']})", ""]
-    lines += ["## Summary", ""]
+    lines += [f"## {T['summary']}", ""]
     for line in data.summary.splitlines():
         lines += [cell(line), ""]
-    lines += ["## What the video shows and says", ""]
+    lines += [f"## {T['observations']}", ""]
     for a in data.anchors:
         times = ", ".join(clock(m.start) for m in a.moments)
         lines.append(f"- [{times}] {cell(a.text)}")
-    lines += ["", "## External findings by anchor", ""]
+    lines += ["", f"## {T['findings']}", ""]
     for a in data.anchors:
         head = f"{a.heading} — {a.value}" if a.heading and a.value else (a.heading or a.value or a.subject)
-        lines.append(f"### {cell(head)}, at {clock(a.start)}")
+        lines.append(f"### {cell(head)}{T['at']} {clock(a.start)}")
         if data.verdicts.get(a.id):
             lines.append(f"*{cell(data.verdicts[a.id]['text'])}*")
         fs = [f for f in data.findings if f.anchor_id == a.id]
         for f in fs:
             refs = "".join(f" [{numbers.get(data.evidence_of(e).source_id, '?') if data.evidence_of(e) else '?'}]"
                            for e in f.evidence_ids)
-            lines.append(f"- **{cell(f.relation)}** {cell(f.text)}{refs}")
+            lines.append(f"- **{cell(T['relations'].get(f.relation, f.relation))}** {cell(f.text)}{refs}")
         if not fs:
-            lines.append("- No source addressed this anchor.")
+            lines.append(f"- {T['none']}")
         lines.append("")
-    lines += ["## Evidence map", ""]
-    lines += table(["anchor"] + [f"[{numbers[s.id]}]" for s in data.sources],
+    lines += [f"## {T['map']}", ""]
+    lines += table([T["anchor"]] + [f"[{numbers[s.id]}]" for s in data.sources],
                    [[a.value or a.subject] + [", ".join(sorted({e.relation for e in data.evidence
                                                                if e.anchor_id == a.id and e.source_id == s.id}))
                                               for s in data.sources] for a in data.anchors])
-    lines += ["", "## Sources", ""]
+    lines += ["", f"## {T['sources']}", ""]
     for s in data.sources:
         lines.append(f"{numbers[s.id]}. {cell(s.title)}" + (f" ({cell(s.date)})" if s.date else "")
                      + (f" — {cell(s.link)}" if s.link else ""))
