@@ -202,3 +202,17 @@ def test_rendering_again_drops_copies_of_sources_no_longer_cited(tmp_path, clip)
     render_report(records(["a"]), clip, out=out)
     names = sorted(p.name for p in (out / "sources").iterdir())
     assert len(names) == 2 and "my-notes.txt" in names and any(n.startswith("a-") for n in names)
+
+
+def test_a_harness_verdict_line_says_its_verdict(tmp_path, clip):
+    """A harness's own verdict text keeps the verdict word on the page ("Sources differ" alone hid "disputed")."""
+    from vidsleuth.report.steps import render_report
+
+    anchor = {"id": "A1", "text": "Bake at 180 degrees.", "moments": [{"start": 0.2, "end": 0.8}]}
+    base = {"request": "Is the baking advice right?", "anchors": [anchor]}
+    render_report({**base, "verdicts": {"A1": {"verdict": "disputed", "text": "Sources differ on this."}}}, clip,
+                  out=tmp_path / "a")
+    render_report({**base, "verdicts": {"A1": {"verdict": "disputed", "text": "Disputed: two guides differ."}}}, clip,
+                  out=tmp_path / "b")
+    texts = [json.loads((tmp_path / n / "report.json").read_text())["verdicts"]["A1"]["text"] for n in ("a", "b")]
+    assert texts == ["Verdict: disputed. Sources differ on this.", "Disputed: two guides differ."]

@@ -232,7 +232,7 @@ def records_of(records: dict, *, duration: float, original: str) -> ReportData:
 def _verdicts(given: dict, anchors, evidence, sources, language: str) -> dict[str, dict]:
     """Per anchor its verdict (agrees, disagrees, disputed, newer guidance, …): the harness's own
     where it gives one, else derived from the evidence's relations as the pipeline derives it."""
-    from .write import VERDICTS, verdicts_of
+    from .write import VERDICTS, ZH_VERDICT, verdicts_of
 
     out = verdicts_of(anchors, evidence, {s.id: s for s in sources}, language=language)
     for aid, v in given.items():
@@ -240,7 +240,11 @@ def _verdicts(given: dict, anchors, evidence, sources, language: str) -> dict[st
             raise _bad(f"verdict for {aid}", "names no anchor of the records")
         if not isinstance(v, dict) or v.get("verdict") not in VERDICTS:
             raise _bad(f"verdict for {aid}", f"must be {{verdict, text}} with a verdict of {', '.join(VERDICTS)}")
-        out[aid] = {"verdict": v["verdict"], "text": str(v.get("text") or f"Verdict: {v['verdict']}.")}
+        word = ZH_VERDICT[v["verdict"]] if language == "zh" else v["verdict"]
+        text = str(v.get("text") or "").strip()
+        if word.lower() not in text.lower():  # the verdict line says its verdict, whatever else the harness wrote
+            text = (f"结论：{word}。" if language == "zh" else f"Verdict: {word}. ") + text
+        out[aid] = {"verdict": v["verdict"], "text": text.strip()}
     return out
 
 
