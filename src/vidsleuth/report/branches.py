@@ -309,7 +309,8 @@ def _capped(picked: dict[int, list[Candidate]], per_anchor: int) -> list[Candida
             if id(c) not in firsts:
                 if per_source[c.passage.source.location] >= 5 or rest >= 4 * per_anchor:
                     continue
-                per_source[c.passage.source.location], rest = per_source[c.passage.source.location] + 1, rest + 1
+                per_source[c.passage.source.location] += 1
+                rest += 1
             out.append(c)
     return out
 

@@ -278,7 +278,7 @@ def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     An offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")."""
     own = [p for p in pairs if id(p[1]) not in foreign]
     # a figure set in place of a former one ("a 48-hour cold ferment instead of the 24 hours") is that one's subject's
-    near = _on_subject(own, anchor_objects) or [p for p in own if "former" in {foreign.get(id(q[1])) for q in pairs}]
+    near = _on_subject(own, anchor_objects) or (own if "former" in foreign.values() else [])
     near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
              and _agrees(p[1].value, p[0])]
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
