@@ -42,6 +42,13 @@ INF = math.inf
     ("每次锻炼至少三十分钟", "time", "lower", 1800, INF),
     ("晚餐约五百千卡", "energy", "approx", 500 * 4184 * 0.9, 500 * 4184 * 1.1),
     ("骑行一百二十公里", "length", "point", 120000, 120000),
+    # micrograms, as labels, captions and pages write them (µ micro sign, μ Greek mu, mcg, 微克)
+    ("Take 400 mcg of folic acid a day.", "mass", "point", 4e-7, 4e-7),
+    ("叶酸 400 μg/天", "mass", "point", 4e-7, 4e-7),
+    ("每天补充四百微克叶酸", "mass", "point", 4e-7, 4e-7),
+    ("Keep PM2.5 below 35 µg/m³.", "concentration", "upper", -INF, 3.5e-8),
+    ("实测 PM2.5 : 150 μg/m3", "concentration", "point", 1.5e-7, 1.5e-7),
+    ("PM2.5年均浓度不超过35微克/立方米", "concentration", "upper", -INF, 3.5e-8),
 ])
 def test_a_stated_value_is_an_interval_in_base_units(text, dimension, form, lo, hi):
     (v,) = [x for x in read_values(text) if x.dimension == dimension]
