@@ -33,3 +33,25 @@ def test_a_sources_ceiling_meets_a_video_that_states_a_limit_too():
     said = "keep it to no more than one hour a day,"  # the video's own figure is a ceiling
     assert _rel(said, "For children ages 2 to 5 years, limit screen use to 1 hour per day.") == "supports"
     assert _rel(said, "For children ages 2 to 5 years, limit screen use to 2 hours per day.") == "contradicts"
+
+
+def test_two_limits_of_one_side_agree_at_one_threshold_only():
+    said = "Space mesh nodes no more than eight meters apart."
+    assert _rel(said, "Keep satellites no more than 8 m from each other.") == "supports"
+    # a raised ceiling is another limit, not room for the video's: with a revision cue it updates it
+    assert _rel(said, "We now recommend placing each satellite up to 12 m from the main router.") == "updates"
+    assert _rel(said, "Satellites work fine up to 12 m from the main router.") == "contradicts"
+    assert _rel("Walk at least 20 minutes a day.", "Aim for at least 30 minutes of walking a day.") == "contradicts"
+    assert _rel("Keep the fridge below 40 °F.", "Keep your fridge at or below 4 °C.") == "supports"  # one threshold, rounded
+
+
+def test_a_height_above_a_place_is_no_difference():
+    said = "put it about 1.5 meters off the floor,"
+    assert _rel(said, "Place yours 1 to 2 metres above the floor, on a shelf or wall mount.") == "supports"
+    assert _rel("Keep the heater at 26 °C.", "Set the heater 2 °C above the room temperature.") is None  # a difference
+
+
+def test_a_previous_guidance_figure_is_the_former_one():
+    said = "Space mesh nodes no more than eight meters apart."
+    assert _rel(said, "The previous guidance of 8 m between nodes applies only to our older dual-band models.") == "updates"
+    assert _rel("Use 30 grams of coffee.", "The old limit of 30 grams no longer applies; use 35 grams.") == "updates"

@@ -113,8 +113,11 @@ FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:(?:we|they|i|you|it)\s+(?:\w+\s+
                            r"(?:was|were)\s+(?:our|the|its|their|my)\s+(?:old|previous|former|original|earlier|past|usual)\b)", re.I)
 # a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
 # "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
-EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:\w+\s+){0,5}?(?:said|gave|stated|"
-                      r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}$", re.I)
+EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:(?:\w+\s+){0,5}?(?:said|gave|stated|"
+                      r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}|"
+                      # "The previous guidance of 8 m between nodes …", "the old limit of 50 mg"
+                      r"(?:guidance|advice|recommendations?|rules?|limits?|figures?|defaults?|standards?|values?|spacing|interval)"
+                      r"\s+(?:of|was|were|is)\s+(?:about\s+|around\s+|roughly\s+)?)$", re.I)
 # a difference, not a setting: "a degree or two out", "reduce by 5 psi", "add 0.2 bar", "knock a bar off",
 # "within 1–2 °C of the tank"
 DELTA_BEFORE = re.compile(r"(?:\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)?|drop(?:ping)?|plus|minus|another|extra)"
@@ -125,7 +128,8 @@ DELTA_BEFORE = re.compile(r"(?:\b(?:by|add(?:ing)?|subtract(?:ing)?|knock(?:ing)
                            r"(?:\s+(?:about|around|roughly|approximately|nearly|almost|some|up to))?\s*$",
                            re.I)
 DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|cooler|hotter|colder|more|less|higher|"
-                          r"lower|extra|(?:above|below) (?:the|its|their|ambient|room)\b)\b", re.I)
+                          r"lower|extra|(?:above|below) (?:(?:the|its|their)\s+)?(?:ambient|room|normal|average|usual|typical|recommended|"
+                          r"previous|current|target|set ?point)\b)\b", re.I)  # above a norm, not a place ("above the floor")
 CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
 REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
                        r"a video|the video|some videos|every video|many videos|most videos|a review|the review|"

@@ -102,6 +102,9 @@ def agrees(source: Value, video: Value) -> bool:
 
 
 def _agrees(source: Value, video: Value) -> bool:
+    if source.form == video.form and video.form in ("lower", "upper"):
+        # two limits of one direction agree at one threshold only: "up to 12 m" is another limit than "no more than 8 m"
+        return source.contains(video) and video.contains(source)
     if video.form == "range" and source.form in ("point", "approx") and video.contains(source):
         return True
     if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):

@@ -57,7 +57,9 @@ def other_owner(text: str, v: Value, anchor_objects: set[str]) -> bool:
 # it measures how far apart two figures are, not a figure itself ("no more than 10%", "10% or more" are no differences)
 _DIFFERENCE = re.compile(r"\s*(?:more|less|fewer|higher|lower|longer|shorter|warmer|cooler|hotter|colder|heavier|lighter|"
                          r"faster|slower|bigger|smaller|larger|greater|extra|further)\b|\s*(?:above|below)\s+"  # "over the winter" is a time
-                         r"(?:the|a|an|your|its|their|what|normal|average|usual)\b", re.I)
+                         # above a norm ("2 °C above the average"), not above a place ("1 to 2 metres above the floor")
+                         r"(?:(?:the|a|an|your|its|their|last\s+year's)\s+)?(?:what|normal|average|usual|typical|expected|"
+                         r"recommended|standard|baseline|previous|current|target|list|retail|rrp|asking|going)\b", re.I)
 
 
 def difference(text: str, v: Value) -> bool:
