@@ -55,3 +55,17 @@ def test_a_previous_guidance_figure_is_the_former_one():
     said = "Space mesh nodes no more than eight meters apart."
     assert _rel(said, "The previous guidance of 8 m between nodes applies only to our older dual-band models.") == "updates"
     assert _rel("Use 30 grams of coffee.", "The old limit of 30 grams no longer applies; use 35 grams.") == "updates"
+
+
+def test_a_prohibitions_time_is_a_wait_where_the_video_tells_to_wait():
+    said = "Wait a full 24 hours before you plane,"
+    assert _rel(said, "Full cure: do not stress the joint or machine the assembly for 24 hours.") == "supports"
+    assert _rel(said, "Full cure: do not stress the joint or machine the assembly for 48 hours.") == "contradicts"
+    assert _rel(said, "There's no need to wait a full day before planing a glued panel.") == "contradicts"
+    assert _rel("Cook it for 2 hours.", "Don't cook it for 2 hours.") == "contradicts"  # no wait: a rejection
+
+
+def test_advice_said_in_the_first_person_negated_is_advice_not_a_case():
+    said = "Don't leave it in longer than 4 hours,"
+    assert _rel(said, "Go much beyond 4 hours and the texture starts to turn mealy, so I don't recommend leaving "
+                      "steaks in the bath longer than that.") == "supports"

@@ -54,7 +54,7 @@ def rejects(pattern: re.Pattern, clause: str, at: int) -> bool:
 MYTH_LABEL = re.compile(r"^\s*(?:(?:common|popular|the|a) )?(?:myths?|misconceptions?|misbeliefs?|fallac(?:y|ies)|误区|谣言|误解)"
                         r"(?:\s*(?:#\s*)?\d+)?\s*[:：]", re.I)
 # a value stated only to be rejected: judged wrong, or under a negation ("never use 45 minutes", "不要…")
-DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot)\b|不要|避免", re.I)
+DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot|no need|needn'?t)\b|不要|避免|不必|没必要", re.I)
 DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
@@ -184,7 +184,7 @@ OWN_CASE = re.compile(r"(?-i:\bI\b)(?!'d\b)|\b(?:my|mine|ours)\b"
                        r"Drew|Grew|Threw|Bought|Brought|Thought|Fought|Sought)\s+(?:my|mine|a|an|the|it|our|this|that)\b"
                        r"|我(?!们)", re.I)
 
-ADVICE = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
+ADVICE = re.compile(r"\b(?:i|we)\s+(?:[\w'’]+\s+)?(?:recommend|advise|suggest|say|would|'d|think|believe|find that|prefer|urge)\b"
                      r"|我(?:建议|推荐|觉得|认为)", re.I)
 
 # "before applying stain", "when you apply the sealer": applying a substance is a step, not a rule applied
@@ -290,3 +290,37 @@ def is_step(norm: str) -> bool:
     """Whether a (normalised) sentence is a step of a procedure: a bare verb opening it, and no
     finite verb in its first clause ("Look up the time for your jar size", not "Salt … is sold")."""
     return bool(IMPERATIVE.match(norm)) and not FINITE.search(re.split(r"[,;:]", norm)[0])
+
+
+# an anchor that tells to wait ("Wait a full 24 hours before you plane", "keep off the lawn for two days")
+WAIT = re.compile(r"\b(?:wait|let (?:it|them|the \w+) (?:\w+ )?(?:sit|rest|cure|dry|set|stand)|keep off|stay off|hold off|"
+                  r"before (?:you )?\w+)\b", re.I)
+# a prohibition that lasts a time: "do not stress the joint or machine the assembly for 24 hours"
+_LASTS = re.compile(r"\b(?:do not|don't|never|not|avoid)\b[^.;]{0,80}?\b(?:for|until|within|during)\s+"
+                    r"(?:at least\s+|the (?:first|next)\s+|another\s+|a full\s+|a further\s+)?$", re.I)
+
+
+def prohibition_lasts(text: str, start: int) -> bool:
+    """Whether the time at ``start`` is how long a prohibition lasts ("do not machine it for 24 hours"): for an anchor
+    that tells to wait, the source's own waiting time, not a figure it rejects."""
+    return bool(_LASTS.search(text[max(0, start - 100):start]))
+
+
+def clause_of(text: str, r) -> str:
+    """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
+    lo = max(text.rfind(c, 0, r.value.start) for c in ",;:，；：")
+    lo = max([lo] + [m.end() - 1 for m in NEW_SUBJECT.finditer(text, 0, r.value.start)])
+    his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
+    his += [m.start() for m in NEW_SUBJECT.finditer(text, r.value.end)]
+    head = MYTH_LABEL.match(text)  # "Myth 2: …" labels every clause after it
+    return (head.group(0) + " " if head and lo >= head.end() - 1 else "") + text[lo + 1:min(his) if his else len(text)]
+
+
+def disparaged(text: str, r, wait: bool = False) -> bool:
+    """Whether the source states this value only to reject it ("45 minutes is far too short"). A negation in a
+    condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
+    only a judgement rejects; a prohibition's time is a wait where the video tells to wait (``prohibition_lasts``)."""
+    if wait and r.value.dimension == "time" and prohibition_lasts(text, r.value.start) and not REJECT.search(clause_of(text, r)):
+        return False
+    clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", clause_of(text, r)))
+    return rejects(REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE, clause, clause.find(text[r.value.start:r.value.end]))

@@ -66,9 +66,7 @@ from .cues import (
     FORMER_PAREN,
     INSTRUCTION,
     KEEP,
-    MYTH_LABEL,
     NAMED_FIGURE,
-    NEW_SUBJECT,
     PAST_ADVICE,
     QUESTION,
     REASON,
@@ -76,16 +74,18 @@ from .cues import (
     REPORTED,
     REVISION,
     SELF_PAST,
+    WAIT,
     ZH_FROM_TO,
+    clause_of,
     compares,
     comparison_page,
+    disparaged,
     explanation_page,
     is_step,
     own_case,
-    rejects,
 )
-from .facts import Reading, objects, quantities, statement, subject_words
 from .facts import agrees as _agrees
+from .facts import objects, quantities, statement, subject_words
 from .figures import boundary, difference, habits, hypothetical, one_kind, other_owner, other_whole, row_case
 from .figures import on_subject as _on_subject
 from .scope import own_row
@@ -95,24 +95,6 @@ from .worded import worded
 
 def anchor_text(anchor: Anchor) -> str:
     return " ".join([anchor.text] + [m.text for m in anchor.moments if m.text != anchor.text])
-
-
-def _clause(text: str, r: Reading) -> str:
-    """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
-    lo = max(text.rfind(c, 0, r.value.start) for c in ",;:，；：")
-    lo = max([lo] + [m.end() - 1 for m in NEW_SUBJECT.finditer(text, 0, r.value.start)])
-    his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
-    his += [m.start() for m in NEW_SUBJECT.finditer(text, r.value.end)]
-    head = MYTH_LABEL.match(text)  # "Myth 2: …" labels every clause after it
-    return (head.group(0) + " " if head and lo >= head.end() - 1 else "") + text[lo + 1:min(his) if his else len(text)]
-
-
-def disparaged(text: str, r: Reading) -> bool:
-    """Whether the source states this value only to reject it ("45 minutes is far too short"). A negation in a
-    condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
-    only a judgement rejects."""
-    clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", _clause(text, r)))
-    return rejects(REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE, clause, clause.find(text[r.value.start:r.value.end]))
 
 
 def newer(source_date: str, video_date: str) -> bool:
@@ -208,7 +190,7 @@ def _mechanism(norm: str, pairs) -> str:
         return ""
     cue, lead = REASON.search(norm), CONDITION.match(norm)
     for a, r in pairs:
-        if not (_agrees(r.value, a) or boundary(r.value, a)) or REJECT.search(KEEP.sub(" ", _clause(norm, r))):
+        if not (_agrees(r.value, a) or boundary(r.value, a)) or REJECT.search(KEEP.sub(" ", clause_of(norm, r))):
             continue
         if cue:
             return f"gives the reason (“{cue.group(0)}”) around the video's {a.label()} (the source's {r.value.label()})"
@@ -251,7 +233,7 @@ def _only_rejected(pair, foreign: dict[int, str], norm: str, later: str) -> tupl
         revised = later if later.startswith("stated as a revision") else ""
         revised = revised or ("the source names it as a former figure" if foreign.get(id(r)) == "former" else "")
         return ("updates" if revised else "contradicts",
-                f"the source rejects the video's {a.label()} (“{_clause(norm, r).strip()}”)" + (f"; {revised}" if revised else ""),
+                f"the source rejects the video's {a.label()} (“{clause_of(norm, r).strip()}”)" + (f"; {revised}" if revised else ""),
                 0.75)
     return None
 
@@ -309,10 +291,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return "", f"a table row for another case ({case.label()})", 0.0
     foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
-    arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r) for _, r in pairs)
+    wait = bool(WAIT.search(anchor_norm))
+    arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r, wait) for _, r in pairs)
     pairs = _competing(pairs, foreign, anchor_objects)
     pairs = habits(pairs, excerpt_norm, anchor_norm)
-    kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r)) and id(r) not in foreign]
+    kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r, wait)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
@@ -335,7 +318,7 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
     # six" states the rule, then a case), at a figure: a bound the writer keeps ("I never go above 92 °C") is a rule;
     # at the video's figure it applies the claim, at another it tells against it
     if (not row and not arguing and r.value.form in ("point", "approx") and own_case(excerpt_norm)
-            and (len({id(q) for _, q in kept}) == 1 or all(own_case(_clause(excerpt_norm, q)) for _, q in kept))):
+            and (len({id(q) for _, q in kept}) == 1 or all(own_case(clause_of(excerpt_norm, q)) for _, q in kept))):
         return ("applies" if _agrees(r.value, a) else "contradicts",
                 f"tells of the writer's own case at {r.value.label()} (the video has {a.label()})", 0.7)
     lead = None if row else CONDITION.match(excerpt_norm)  # "If the seat moves more than 1 inch, tighten it": its limit
@@ -377,7 +360,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
     if explanation_page(title) and why.startswith(("only mentions", "a step of a procedure")):  # its reasoning, in its words
         return "explains", f"on a page that explains (“{title[:60]}”), of the subject: background", 0.4
     return rel, why, conf
-
 
 
 def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, context: str) -> tuple[str | None, str, float]:
