@@ -123,20 +123,27 @@ def other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str
     return set(said) - naming if 3 * len(naming) >= len(said) else set()
 
 
-def other_items(units: list[tuple[Passage, str]], about: set[str]) -> set[int]:
+def other_items(units: list[tuple[Passage, str]], about: set[str], heard: set[str] = frozenset()) -> set[int]:
     """Rows of a comparison table (a label and two or more value columns: "| Brightcell 10 | 10.0 |
-    5.0 | 12 |", "| French press | 18 | 300 | 4 |") whose label names nothing of the video's topic or of what
-    its anchors say (``about``: "| Medium-rare | 129–134 |" where the video says "for medium rare"):
-    another item, whose values are set beside the video's, neither for nor against them."""
-    out = set()
+    5.0 | 12 |", "| French press | 18 | 300 | 4 |") for another item than the video's: its values are set beside
+    the video's, neither for nor against them. The video's row is the one whose label the video names most
+    (``heard``: all it says and shows; a word of its topic or anchors, ``about``, counts half, being in every
+    row's item: "| Long-grain white |" where the video says "long grain white rice", "| Medium-rare | 129–134 |");
+    where it names none, every row whose label names a thing outside ``about`` is another item's."""
+    tables: dict[tuple[str, str], list[tuple[int, set[str]]]] = {}
     for i, (p, text) in enumerate(units):
         heads = [h for h in cells(p.context) if not unit_column(h)] if p.context else []
         if not text.lstrip().startswith("|") or len(heads) < 3:
             continue  # a header of three columns or more: | label | value | value | (a unit column is none)
         label = cells(text)[0]
-        named = objects(subject_words(label))  # a row keyed by a value ("| 75 | 5.5 | 6.0 |") names no item
-        if named and not quantities(label) and not named & about:
-            out.add(i)
+        if not quantities(label):  # a row keyed by a value ("| 75 | 5.5 | 6.0 |") names no item
+            tables.setdefault((p.source.location, p.context), []).append((i, subject_words(label)))
+    out = set()
+    for rows in tables.values():
+        fit = {i: sum(0.5 if w in about else 1.0 for w in words & (heard | about)) for i, words in rows}
+        best = max(fit.values())
+        out |= {i for i, words in rows if (fit[i] < best if best > 0 and len(rows) > 1
+                                           else objects(words) and not objects(words) & about)}
     return out
 
 
@@ -248,7 +255,7 @@ def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: 
     video's title and request, ``codes`` the product codes they name, ``heard`` all it says and shows
     (empty: unknown, so no page's own thing is told apart)."""
     strict = strict_pages(units, title, asked)
-    beside = other_items(units, about | set().union(*said_by))  # "| Medium-rare |" where the video says it
+    beside = other_items(units, about | set().union(*said_by), subject_words(heard))  # "| Medium-rare |" where the video says it
     # what the video never names can be told only from all it says and shows, not from its anchors alone
     theirs, sibling = page_things(units, subject_words(heard) | set().union(*said_by),
                                   own_thing(title, asked)) if heard else (set(), set())
