@@ -78,3 +78,19 @@ def test_a_comparison_whose_figures_all_agree_with_the_videos_supports_it():
 ])
 def test_chinese_revisions_and_reasons(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    # a figure told as the past's is no stance of its own
+    ("I'm running 28 millimetre tyres.", "Ten years ago a 23 mm tyre was standard on a road bike.", None),
+    ("Use a 25 mm tyre.", "Back in 2015 most racers rode 23 mm tyres; today 28 mm is the norm.", "contradicts"),
+    # ...and one an earlier production was rated to, with a parenthesis between, is the former figure
+    ("Pump them to about 110 psi.",
+     "Earlier production (before 2024) was rated to 110 psi; the new lighter casing is rated lower.", "updates"),
+    # a worked example at the video's figure applies it; "for example" in a list of cases does not
+    ("Heat the water to 26 degrees Celsius.",
+     "Worked example: a 60-litre tank held at 26 °C in a room at 20 °C has a 6 °C difference to cover.", "applies"),
+    ("Heat the water to 26 degrees Celsius.", "For example, tetras and rasboras do well at 24–26 °C.", "supports"),
+])
+def test_past_figures_and_worked_examples(anchor, excerpt, relation):
+    assert relation_of(anchor, excerpt) == relation

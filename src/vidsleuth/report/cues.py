@@ -113,7 +113,7 @@ FORMER_AFTER = re.compile(r"^[^.;:,]{0,25}?\b(?:(?:we|they|i|you|it)\s+(?:\w+\s+
                            r"(?:was|were)\s+(?:our|the|its|their|my)\s+(?:old|previous|former|original|earlier|past|usual)\b)", re.I)
 # a figure the source attributes to its own earlier edition ("Earlier editions of this handbook gave 40 ppm",
 # "Our old recipe card said 30 seconds", "Our previous advice was 60 g")
-EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:(?:\w+\s+){0,5}?(?:said|gave|stated|"
+EARLIER = re.compile(r"\b(?:earlier|previous|older|old|former|original|past)\s+(?:(?:[\w()'-]+\s+){0,5}?(?:said|gave|stated|"
                       r"was|were|listed|recommended|suggested|advised)\s+(?:\w+\s+){0,2}|"
                       # "The previous guidance of 8 m between nodes …", "the old limit of 50 mg"
                       r"(?:guidance|advice|recommendations?|rules?|limits?|figures?|defaults?|standards?|values?|spacing|interval)"
@@ -188,7 +188,8 @@ ADVICE = re.compile(r"\b(?:i|we)\s+(?:[\w'’]+\s+)?(?:recommend|advise|suggest|
                      r"|我(?:建议|推荐|觉得|认为)", re.I)
 
 # "before applying stain", "when you apply the sealer": applying a substance is a step, not a rule applied
-APPLIED = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying (?:the same|this|that|these|those|it\b|the (?:rule|method|"
+APPLIED = re.compile(r"^\W*(?:an?\s+)?(?:worked\s+)?example\s*[:：—–-]|\bworked example\b|^\W*举个例子|^\W*例[:：]|"  # "Worked example: a 60-litre tank …"
+                     r"\b(?:i|we)\s+(?:\w+\s+)?appl(?:y|ied)\b|\bapplying (?:the same|this|that|these|those|it\b|the (?:rule|method|"
                      r"advice|figure|formula|guideline|recommendation)s?)|\bapplied (?:the|this|that|it)\b"
                       r"|套用|照着.{0,6}(?:做|算)", re.I)
 
@@ -233,7 +234,10 @@ PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|u
                          r"recommended|said|advised|gave|listed)|\bin (?:19|20)\d\d,?\s+(?:we|they)\s+(?:\w+\s+)?(?:suggested|recommended|"
                          r"said|advised|gave|listed)"
                          r"|\bfor (?:many |several )?(?:years|decades|a long time)\b[^.;:!?]{0,40}?\b(?:suggested|recommended|"
-                         r"said|advised|stated|told|taught))\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,120}$"  # the rest of its sentence
+                         r"said|advised|stated|told|taught)"
+                         # a figure of the past, told as such: "Ten years ago a 23 mm tyre was standard"
+                         r"|\b(?:\w+|\d+) (?:years?|decades?) ago|\ba decade ago|\bback in (?:the )?(?:19|20)\d\ds?)"
+                         r"\b(?:[^.;:!?]|(?<=\d)\.(?=\d)){0,120}$"  # the rest of its sentence
                          r"|(?:以前|之前|此前|过去|原来|原先|曾经?)(?:我们|我|他们|大家|官方|本站|本文)?(?:都|一直)?(?:建议|推荐|说|写的?|给出|要求)"
                          r"[^，。；,;！？]{0,12}$", re.I)
 # a parenthesis gives the figures of what it follows; after a former method or edition they are the former ones
