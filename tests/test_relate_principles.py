@@ -261,13 +261,15 @@ def test_a_comparison_in_words_sets_no_value_beside_the_videos():
     assert relate_rules(told, "Charging at home is cheaper than charging at a public station.")[0] == "compares"
 
 
-def test_a_page_that_asks_why_explains_in_its_words():
-    """On "Why Is 7.4 the Magic pH for Pools?" a sentence that names the pH and gives no figure is the page's reasoning
-    for the figure (dev41); "pH", two letters, is a word of the subject."""
+def test_a_page_that_asks_why_needs_more_than_its_title_to_explain():
+    """On "Why Is 7.4 the Magic pH for Pools?" a sentence that names the pH and gives no figure is not linked for its
+    page's title alone: over eight development sets (48 tasks) that reading was right 2 times and spurious 11 times."""
     from vidsleuth.report.relate import relate_rules
     from vidsleuth.report.types import Anchor
 
     ph = Anchor("A3", "parameter", "pH 7.4", "", "pH 7.4")
     said = "It is also a good compromise for chlorine, which loses strength as pH rises."
-    assert relate_rules(ph, said, title="Why Is 7.4 the Magic pH for Pools?")[0] == "explains"
-    assert relate_rules(ph, said, title="Pool care basics")[0] is None
+    assert relate_rules(ph, said, title="Why Is 7.4 the Magic pH for Pools?")[0] is None
+    # a reason cue of its own still explains, on any page
+    assert relate_rules(ph, "Chlorine works best at 7.4 because it stays active, which is why pools aim for it.",
+                        title="Pool care basics")[0] == "explains"

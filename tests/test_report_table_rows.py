@@ -21,11 +21,11 @@ def test_the_row_the_video_names_is_its_own_and_the_others_are_beside():
     heard = subject_words("If you are a beginner, do three sets of ten reps and rest about a minute and a half.")
     beside = other_items(_units(ROWS), {"set", "rep"}, heard)
     assert beside == {1, 2, 3}  # Hypertrophy, Power, Endurance; not the beginner's row
-    # the words of the video's topic count half: a label that only repeats the topic loses to one the video says
-    rice = ["| Long-grain white | 1½–1¾ | 15–18 |", "| Wild rice | 3 | 45–55 |", "| Basmati | 1½ | 15–20 |"]
-    beside = other_items(_units(rice, "| Rice | Water (cups) | Simmer (min) |"), {"rice"},
-                         subject_words("Rinse long grain white rice until the water runs clear."))
-    assert beside == {1, 2}
+    # a table of properties the anchors name keeps its named rows: each is one anchor's
+    props = ["| pH | 7.4–7.6 | 7.2–7.8 |", "| Free chlorine | 1–3 | 1–5 |", "| Hot tub bromine | 3–5 | 2–6 |"]
+    beside = other_items(_units(props, "| Parameter | Ideal | Acceptable |"), {"chlorin", "ph", "alkalin"},
+                         subject_words("Keep free chlorine at 2 ppm and pH at 7.4."))
+    assert beside == {2}
 
 
 def test_a_video_that_names_no_row_keeps_the_rule_of_things():

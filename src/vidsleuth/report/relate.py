@@ -357,8 +357,6 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
     if rel == "supports" and explanation_page(title):  # its agreeing figure is the one it gives the reasons for
         return "explains", f"on a page that explains (“{title[:60]}”): {why}", min(conf, 0.7)
-    if explanation_page(title) and why.startswith(("only mentions", "a step of a procedure")):  # its reasoning, in its words
-        return "explains", f"on a page that explains (“{title[:60]}”), of the subject: background", 0.4
     return rel, why, conf
 
 

@@ -126,10 +126,12 @@ def other_products(units: list[tuple[Passage, str]], names: set[str]) -> set[str
 def other_items(units: list[tuple[Passage, str]], about: set[str], heard: set[str] = frozenset()) -> set[int]:
     """Rows of a comparison table (a label and two or more value columns: "| Brightcell 10 | 10.0 |
     5.0 | 12 |", "| French press | 18 | 300 | 4 |") for another item than the video's: its values are set beside
-    the video's, neither for nor against them. The video's row is the one whose label the video names most
-    (``heard``: all it says and shows; a word of its topic or anchors, ``about``, counts half, being in every
-    row's item: "| Long-grain white |" where the video says "long grain white rice", "| Medium-rare | 129–134 |");
-    where it names none, every row whose label names a thing outside ``about`` is another item's."""
+    the video's, neither for nor against them. Where rows name the video's topic or what its anchors say
+    (``about``: "| Medium-rare | 129–134 |" where the video says "for medium rare"), every row naming a thing
+    outside it is another item's; a table of properties ("| pH | 7.4–7.6 |") keeps its named rows. Where none
+    is named so, the video's row is the one whose label it says most in its speech or on screen (``heard``:
+    "| Beginner / general fitness |" in a video for beginners), and every other row, a property's too
+    ("| Power |"), is another item's."""
     tables: dict[tuple[str, str], list[tuple[int, set[str]]]] = {}
     for i, (p, text) in enumerate(units):
         heads = [h for h in cells(p.context) if not unit_column(h)] if p.context else []
@@ -140,10 +142,12 @@ def other_items(units: list[tuple[Passage, str]], about: set[str], heard: set[st
             tables.setdefault((p.source.location, p.context), []).append((i, subject_words(label)))
     out = set()
     for rows in tables.values():
-        fit = {i: sum(0.5 if w in about else 1.0 for w in words & (heard | about)) for i, words in rows}
+        if any(objects(words) & about for _, words in rows) or len(rows) < 2:  # rows the video's topic or anchors name
+            out |= {i for i, words in rows if objects(words) and not objects(words) & about}
+            continue
+        fit = {i: len(words & heard) for i, words in rows}  # none named: the row whose label the video says most
         best = max(fit.values())
-        out |= {i for i, words in rows if (fit[i] < best if best > 0 and len(rows) > 1
-                                           else objects(words) and not objects(words) & about)}
+        out |= {i for i, words in rows if (fit[i] < best if best else objects(words))}
     return out
 
 
