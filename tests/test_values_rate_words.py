@@ -39,3 +39,13 @@ def test_inches_before_a_bracketed_equivalent(text, expected):
 ])
 def test_a_count_with_a_periodic_adjective_is_per_that_period(text, expected):
     assert [(v.label(), v.dimension) for v in read_values(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("That's usually about eight feeds in 24 hours.", [("count:feed/day", "count:feed/day", "approx")]),
+    ("Offer 6–8 feeds per 24 hours.", [("count:feed/day", "count:feed/day", "range")]),
+    ("Most babies take 8 feeds a day.", [("count:feed/day", "count:feed/day", "point")]),
+    ("Recoat two coats 24 hours apart.", [("count:coat", "count:coat", "point"), ("time", "hour", "point")]),
+])
+def test_a_count_in_24_hours_is_a_days(text, expected):
+    assert _read(text) == expected

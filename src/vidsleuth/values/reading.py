@@ -193,7 +193,7 @@ def _unit_of(m: re.Match, text: str) -> str:
     return ""
 
 
-_PER_TIME = re.compile(r"\s*(?:/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+|每)(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h|分钟|分|秒钟|秒|小时|天|日|周|月|年)s?(?![a-z])"
+_PER_TIME = re.compile(r"\s*(?:(?:in|per|every|each)\s+24[\s-]?(?:hours?|hrs?|h)\b(?P<d>)|/\s*|(?:per|an?|1|each|every(?:\s1)?)\s+|每)(?(d)|(?P<t>second|minute|hour|day|week|month|year|sec|min|hr|h|分钟|分|秒钟|秒|小时|天|日|周|月|年)s?(?![a-z]))"
                        r"(?!\s+(?:apart|later|ago|before|after|earlier|old|from)\b)", re.I)  # a count per period ("4 feeds a day", "190次/分"), not a spacing ("a week apart")
 _PER_MONTH = {"月": "month"}  # 每月, "/月": a period only after 每 or a slash, so no unit spelling of its own (UNITS names the rest)
 _PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/week", "monthly": "/month", "yearly": "/year",
@@ -201,9 +201,9 @@ _PERIODIC = {"hourly": "/hour", "daily": "/day", "nightly": "/day", "weekly": "/
 
 
 def _per_time(text: str, at: int) -> str:
-    """The period a count is said per ("/minute" after "22 strokes" in "22 strokes per minute"), or ''."""
+    """The period a count is said per ("/minute" after "22 strokes" in "22 strokes per minute"; "in 24 hours" a day's), or ''."""
     m = _PER_TIME.match(text, at)
-    return "/" + (_PER_MONTH.get(m.group("t")) or UNITS[m.group("t").lower()]) if m else ""
+    return "" if not m else "/day" if m.group("d") is not None else "/" + (_PER_MONTH.get(m.group("t")) or UNITS[m.group("t").lower()])
 
 
 def _plausible(m: re.Match, unit: str, text: str) -> bool:
