@@ -69,3 +69,12 @@ def test_advice_said_in_the_first_person_negated_is_advice_not_a_case():
     said = "Don't leave it in longer than 4 hours,"
     assert _rel(said, "Go much beyond 4 hours and the texture starts to turn mealy, so I don't recommend leaving "
                       "steaks in the bath longer than that.") == "supports"
+
+
+def test_a_prohibition_the_video_states_too_is_the_same_rule():
+    said = "so never open the hive when it is colder than about 59 degrees Fahrenheit."
+    assert _rel(said, "As a rule, do not open a colony when the air temperature is below about 15 °C (59 °F).") == "supports"
+    wait = "Wait until the soil is at least 16 degrees celsius,"
+    assert _rel(wait, "Do not transplant until the soil at 10 cm depth has reached 16 °C (60 °F).") == "supports"
+    # a judgement still rejects: "too cold" is no restatement of the rule
+    assert _rel(said, "Opening a colony at 59 °F is far too cold for the brood.") == "contradicts"

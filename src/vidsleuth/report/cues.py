@@ -304,10 +304,18 @@ _LASTS = re.compile(r"\b(?:do not|don't|never|not|avoid)\b[^.;]{0,80}?\b(?:for|u
                     r"(?:at least\s+|the (?:first|next)\s+|another\s+|a full\s+|a further\s+)?$", re.I)
 
 
-def prohibition_lasts(text: str, start: int) -> bool:
-    """Whether the time at ``start`` is how long a prohibition lasts ("do not machine it for 24 hours"): for an anchor
-    that tells to wait, the source's own waiting time, not a figure it rejects."""
-    return bool(_LASTS.search(text[max(0, start - 100):start]))
+# ...or until when: "Do not transplant until the soil at 10 cm depth has reached 16 °C"
+_UNTIL = re.compile(r"\b(?:do not|don't|never|not|avoid)\b[^.;]{0,60}?\buntil\b[^.;]{0,60}?\b(?:reach(?:es|ed)?|is|are|has|have|hits?|"
+                    r"gets? to|climbs? to|warms? to|cools? to|drops? to|falls? to|stays? (?:above|below))\s+"
+                    r"(?:at least\s+|about\s+|around\s+|roughly\s+)?$", re.I)
+
+
+def prohibition_lasts(text: str, start: int, time: bool = True) -> bool:
+    """Whether the value at ``start`` is how long or until when a prohibition lasts ("do not machine it for 24 hours",
+    "do not transplant until the soil has reached 16 °C"): for an anchor that tells to wait, the source's own
+    figure for the wait, not one it rejects. ``time``: the value is a time, which "for 24 hours" may state."""
+    before = text[max(0, start - 140):start]
+    return bool(time and _LASTS.search(before[-100:]) or _UNTIL.search(before))
 
 
 def clause_of(text: str, r) -> str:
@@ -320,11 +328,12 @@ def clause_of(text: str, r) -> str:
     return (head.group(0) + " " if head and lo >= head.end() - 1 else "") + text[lo + 1:min(his) if his else len(text)]
 
 
-def disparaged(text: str, r, wait: bool = False) -> bool:
+def disparaged(text: str, r, wait: bool = False, negated: bool = False) -> bool:
     """Whether the source states this value only to reject it ("45 minutes is far too short"). A negation in a
     condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
     only a judgement rejects; a prohibition's time is a wait where the video tells to wait (``prohibition_lasts``)."""
-    if wait and r.value.dimension == "time" and prohibition_lasts(text, r.value.start) and not REJECT.search(clause_of(text, r)):
+    if (negated or wait and prohibition_lasts(text, r.value.start, r.value.dimension == "time")) and not REJECT.search(
+            clause_of(text, r)):  # a video that forbids too ("never open the hive below 59 °F"): the same rule, in its form
         return False
     clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", clause_of(text, r)))
     return rejects(REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE, clause, clause.find(text[r.value.start:r.value.end]))

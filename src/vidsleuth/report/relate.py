@@ -291,11 +291,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return "", f"a table row for another case ({case.label()})", 0.0
     foreign = {} if row else _foreign(pairs, excerpt_norm, anchor_objects, anchor_text_)
     # a sentence that rejects some value of the kind, or reports someone else's, argues: it tells of no case of its own
-    wait = bool(WAIT.search(anchor_norm))
-    arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r, wait) for _, r in pairs)
+    wait, negated = bool(WAIT.search(anchor_norm)), bool(re.search(r"\b(?:never|don'?t|do not)\b|不要|切勿", anchor_norm, re.I))
+    arguing = any(foreign.get(id(r)) not in (None, "difference") or disparaged(excerpt_norm, r, wait, negated) for _, r in pairs)
     pairs = _competing(pairs, foreign, anchor_objects)
     pairs = habits(pairs, excerpt_norm, anchor_norm)
-    kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r, wait)) and id(r) not in foreign]
+    kept = [(a, r) for a, r in pairs if (row or not disparaged(excerpt_norm, r, wait, negated)) and id(r) not in foreign]
     rejected = [(a, r) for a, r in pairs if (a, r) not in kept]
     why = "" if row else _mechanism(excerpt_norm, [p for p in pairs if id(p[1]) not in foreign])
     if why:  # "filters rated at 0.1 micron also remove bacteria, because bacteria are larger than 0.2 micron"
