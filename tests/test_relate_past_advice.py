@@ -94,3 +94,15 @@ def test_chinese_revisions_and_reasons(anchor, excerpt, relation):
 ])
 def test_past_figures_and_worked_examples(anchor, excerpt, relation):
     assert relation_of(anchor, excerpt) == relation
+
+
+@pytest.mark.parametrize("anchor, excerpt, relation", [
+    # a revision that sets the video's own figure aside updates it, even where its new figure is a limit holding it
+    ("For exercise, use the five-minute rule.", "Our new guidance: a three-month-old can manage up to 15 minutes at a "
+     "time, twice a day, rather than the 5 minutes per month of age.", "updates"),
+    ("Give it a 24 hour cold ferment.", "We now recommend a 48-hour cold ferment instead of the 24 hours.", "updates"),
+    ("Give it a 24 hour cold ferment.", "I prefer a 48-hour cold ferment instead of 24 hours.", "contradicts"),  # no revision
+    ("Off-peak rate: 9p per kWh", "Our guide previously quoted 9p per kWh for overnight EV charging.", "updates"),
+])
+def test_a_revision_that_sets_the_videos_figure_aside(anchor, excerpt, relation):
+    assert relation_of(anchor, excerpt) == relation

@@ -223,7 +223,7 @@ SELF_PAST = re.compile(r"(?:\b(?:this|our)\s+(?:page|guide|article|post|site|faq
 # advice told in the past tense before its figure: "We previously suggested 2½ hours", "we used to recommend 60 g",
 # "For years our service counter told customers to switch once it got below 40 °F",
 # "我们以前建议盐水浓度5%": the figure the source has since changed
-PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:[\w']+\s+){0,4}?(?:suggested|recommended|"
+PAST_ADVICE = re.compile(r"(?:\b(?:previously|formerly|originally|once|earlier|until recently)\s+(?:[\w']+\s+){0,4}?(?:suggested|recommended|quoted|"
                          r"said|advised|gave|stated|listed|called for|told|prescribed|specified|repeated|published|printed)"
                          # "In earlier editions of this programme we prescribed 100 swings"
                          r"|\b(?:in|for)\s+(?:the\s+)?(?:earlier|previous|older|former|past|first)\s+(?:editions?|versions?)"

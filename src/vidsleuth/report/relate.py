@@ -326,6 +326,8 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
     if not row and not later and _named(excerpt_norm, a, r):
         return "", f"names the video's {a.label()} as the name of advice: no stance of its own", 0.0
+    if later and not r.value.same_as(a) and any(foreign.get(id(q)) == "former" and q.value.same_as(b) for b, q in pairs):
+        return "updates", f"{DIFFERING} {r.value.label()} in place of the video's {a.label()}, which it sets aside; {later}", 0.85
     if _agrees(r.value, a):
         return _agreeing(a, r, excerpt_norm, row, later, unsaid)
     was = next((q for b, q in pairs if foreign.get(id(q)) == "former" and _agrees(q.value, b) and not re.search(  # a preference
