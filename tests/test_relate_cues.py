@@ -66,3 +66,15 @@ def test_a_byline_date_outside_the_main_text_is_the_page_date():
     raw = ('<html><head><title>Fuel guide</title></head><body><p class="byline"><span class="updated">'
            'Updated June 2024</span></p><article><p>Aim for 80 g an hour.</p></article></body></html>')
     assert page_date(raw, "Aim for 80 g an hour.", title="Fuel guide", html=True) == "2024-06"
+
+
+def test_a_dismissal_rejects_the_figure_it_names():
+    from vidsleuth.report.relate import relate_rules
+    from vidsleuth.report.types import Anchor
+
+    decant = Anchor("A1", "parameter", "give it about an hour before dinner.", "", "")
+    assert relate_rules(decant, "Honestly one hour does nothing for a young Barolo.")[0] == "contradicts"
+    tread = Anchor("A2", "parameter", "Replace your tires at three millimeters.", "", "")
+    assert relate_rules(tread, "On tread: changing at 3 mm is a tyre-shop sales line.")[0] == "contradicts"
+    cap = Anchor("A3", "parameter", "cap the charge at 80% when it lives on the desk.", "", "")
+    assert relate_rules(cap, "For most people there is no need to cap the charge at 80 percent.")[0] == "contradicts"

@@ -38,7 +38,10 @@ REVISION = re.compile(
 REJECT = re.compile(r"\b((?:way |far |much )?too (?!bad\b|and\b|but\b|or\b|so\b|is\b|was\b|are\b)[a-z]+|far too|not enough|"
                      r"(?:isn't|aren't|wasn't|weren't) enough|insufficient|rather than|instead of|no longer|wrong|myths?|"
                      r"mistaken?|outdated|incorrect|obsolete|overkill|excessive|unnecessary|fantasy|unrealistic|overblown|overrated|bogus|debunked|"
-                     r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?)\b"
+                     r"(?:wildly |very |rather |a bit |hugely )?optimistic|nonsense|more than (?:you|anyone) needs?|"
+                     # dismissals: "one hour does nothing for a young Barolo", "changing at 3 mm is a tyre-shop sales line"
+                     r"(?:does|did|do) nothing|makes? no (?:real )?difference|made no (?:real )?difference|pointless|"
+                     r"waste of (?:time|money)|sales (?:line|pitch|talk)|marketing (?:line|talk|hype)|gimmicks?|upsell)\b"
                      r"|不够|太(?:短|长|高|低|晚|早|少|多|久|快|慢|大|小|频繁|勤)|错误|误区|谣言|而不是|过时|不行|根本\S{0,2}[不没]|哪有|哪里有|才怪", re.I)
 # what these set aside is the figure after them: "a 48-hour cold ferment instead of the 24 hours" prefers its 48 hours
 _SET_ASIDE = re.compile(r"rather than|instead of|而不是", re.I)
