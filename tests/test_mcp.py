@@ -189,10 +189,32 @@ def test_the_speech_language_is_the_servers_unless_a_call_names_its_own(root):
         bad = await s.call_tool("timeline", {"path": "case/video.mp4", "language": "klingon"})
         return default, named.structured_content, bad
 
+    async def later(s):  # a language named once holds for that video's later calls in the session's server
+        await s.call_tool("timeline", {"path": "case/video.mp4", "kinds": ["subtitle"], "language": "zh"})
+        return (await s.call_tool("timeline", {"path": "case/video.mp4", "kinds": ["subtitle"]})).structured_content
+
     default, named, bad = run(server(root, "--language", "zh"), body)
     assert default["language"] == "zh" and named["language"] == "en"
     assert default["segments"] == named["segments"]  # subtitles, whatever ASR would have been told
     assert bad.is_error and "language" in bad.content[0].text  # one line naming the argument
+    assert run(server(root), later)["language"] == "zh"
+
+
+def test_images_are_scaled_to_fit_a_clients_message_limit():
+    """Eight 640-px frames of a busy picture overran a client's 1 MiB message: images come scaled down together to
+    the budget, and the reply says so; small ones are left as they are."""
+    import numpy as np
+    from PIL import Image
+
+    from vidsleuth.mcp_tools.tools import IMAGE_BUDGET, _images
+
+    rng = np.random.default_rng(0)
+    busy = [Image.fromarray(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)) for _ in range(8)]
+    images, text = _images(busy, "frames at …")
+    assert len(images) == 8 and sum(len(c.data) for c in images) <= IMAGE_BUDGET
+    assert "scaled to" in text and "1 MiB" in text
+    small, text = _images(busy[:1], "frames at …")
+    assert text == "frames at …" and len(small) == 1
 
 
 def test_http_refuses_other_than_loopback(root):

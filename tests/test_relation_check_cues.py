@@ -26,3 +26,10 @@ def test_a_procedure_step_the_relater_calls_applies_passes_the_check():
 def test_a_statement_without_a_cue_cited_as_applies_still_fails():
     bare = "The kettle holds water and has a lid."
     assert "neither a value" in _problem(bare, "applies")
+
+
+def test_an_off_subject_excerpt_fails_naming_the_words_that_would_count():
+    off = "Garden hoses should be drained before the first frost."
+    ev = Evidence("E1", "A1", "S2", "text", off, relation="supports")
+    problem = _excerpt_problem(ANCHOR, ev, Source("S2", "document", "Winter garden jobs", "garden.html"), {"kettle"})
+    assert "not about" in problem and "kettle" in problem and "rinse" in problem  # the anchor's words, as written

@@ -58,6 +58,26 @@ def _jpeg(image, quality: int = 85):
     return ImageContent(type="image", data=base64.b64encode(buf.getvalue()).decode(), mime_type="image/jpeg")
 
 
+IMAGE_BUDGET = 700_000  # base64 characters of images in one reply: MCP clients cap a message at about 1 MiB
+
+
+def _images(images, text: str) -> tuple[list, str]:
+    """The images as JPEG contents, scaled down together until they fit ``IMAGE_BUDGET`` (eight 640-px frames
+    overran a client's 1 MiB message limit), and ``text`` saying so when they were."""
+    out, scale = [_jpeg(im) for im in images], 1.0
+    for _ in range(4):
+        total = sum(len(c.data) for c in out)
+        if total <= IMAGE_BUDGET:
+            break
+        scale *= 0.9 * (IMAGE_BUDGET / total) ** 0.5
+        out = [_jpeg(im.resize((max(16, int(im.width * scale)), max(16, int(im.height * scale))))) for im in images]
+    if scale < 1.0:
+        side = max(max(int(im.width * scale), int(im.height * scale)) for im in images)
+        text += (f"\n(images scaled to {side} px on their longer side so the reply fits a client's 1 MiB message limit;"
+                 " ask for fewer frames or a shorter span for more detail)")
+    return out, text
+
+
 def _window(segments, start, end, kinds):
     lo, hi = start or 0.0, end if end is not None else float("inf")
     if hi < lo:
@@ -72,16 +92,22 @@ class Tools:
         self.guard, self.opt, self.roots = guard, options, guard.roots
         self.written: dict[str, Path] = {}  # report folders written or checked in this server (resources)
         self.checks: dict[str, dict] = {}  # the last check of each, by folder name
+        self.languages: dict[str, str] = {}  # per video, the speech language a call last named: later calls keep it
 
     def _ingest(self, path: str, subtitles: str | None = None, language: str | None = None):
         from ..library import IngestOptions, ingest
 
         video = self.roots.path(path, "video")
         sub = self.roots.maybe(subtitles, "subtitles")
-        lang = language or self.opt.language
+        if language:
+            self.languages[str(video)] = language
+        lang = language or self.languages.get(str(video)) or self.opt.language
         opts = IngestOptions(subtitles=str(sub) if sub else None, asr=self.opt.asr, ocr=self.opt.ocr,
                              language=None if lang == "auto" else lang)
         return ingest(video, self.opt.library, opts)
+
+    def _language(self, path: str, language: str | None) -> str:
+        return language or self.languages.get(str(self.roots.path(path, "video"))) or self.opt.language
 
     # -- media
     def probe(self, path: Annotated[str, Field(description="a media file inside the roots")]):
@@ -106,7 +132,7 @@ class Tools:
                 "end": end if end is not None else tl.video.duration, "kinds": sorted({s.kind for s in segs}),
                 "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs[:kept]],
                 "cut": len(segs) - kept, "text": text,  # segments stop where max_chars cut the text
-                "language": language or self.opt.language}  # what ASR was told the speech is
+                "language": self._language(path, language)}  # what ASR was told the speech is
         return ok_result(data, text=text or "(no segment in this window)")
 
     def frames(self, path: Annotated[str, Field(description="a video inside the roots")],
@@ -118,7 +144,7 @@ class Tools:
         frames = list(iter_frames(self.roots.path(path, "video"), n=n, start=start, end=end, max_side=max_side))
         times = [round(f.t, 3) for f in frames]
         text = "frames at " + ", ".join(f"{t:.2f}s" for t in times) + " (one image each, in this order)"
-        return ok_result({"video": str(path), "times": times}, [_jpeg(f.image) for f in frames], text)
+        return ok_result({"video": str(path), "times": times}, *_images([f.image for f in frames], text))
 
     def grid(self, path: Annotated[str, Field(description="a video inside the roots")],
              grids: Annotated[int, Field(ge=1, le=8)] = 1, rows: Annotated[int, Field(ge=1, le=10)] = 3,
@@ -129,7 +155,7 @@ class Tools:
         out = frame_grids(self.roots.path(path, "video"), n_grids=grids, rows=rows, cols=cols, cell=cell)
         times = [[round(t, 3) for t in g.times] for g in out]
         text = "; ".join(f"grid {k}: cells at " + ", ".join(f"{t:.2f}s" for t in ts) for k, ts in enumerate(times, 1))
-        return ok_result({"video": str(path), "grids": times}, [_jpeg(g.image) for g in out], text)
+        return ok_result({"video": str(path), "grids": times}, *_images([g.image for g in out], text))
 
     def watch(self, path: Annotated[str, Field(description="a video inside the roots")],
               start: Annotated[float, Field(ge=0)], end: Annotated[float, Field(ge=0)],
@@ -148,7 +174,7 @@ class Tools:
         text = (lines or "(no timeline line in this span)") + "\nframes at " + ", ".join(f"{t:.2f}s" for t in times)
         data = {"video": tl.video.path, "start": start, "end": end, "text": lines, "times": times,
                 "segments": [{"start": s.start, "end": s.end, "kind": s.kind, "text": s.text} for s in segs]}
-        return ok_result(data, [_jpeg(f.image) for f in frames], text)
+        return ok_result(data, *_images([f.image for f in frames], text))
 
     def _index(self, index: str) -> Path:
         """An index folder whose corpus and every local video it lists lie inside the roots (its

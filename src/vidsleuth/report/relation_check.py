@@ -14,6 +14,7 @@ is registered in ``report.check.CHECKS`` by one line there; it imports nothing o
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from ..values import kinds_in, normalise
@@ -43,6 +44,15 @@ def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> b
     return bool(things & said) or bool(topic & said and _states_kind(anchor, excerpt, context))
 
 
+def _said_as(anchor) -> str:
+    """The anchor's subject words as written (the check compares stems: "feeds" meets "feeding")."""
+    words = subject_words(anchor_text(anchor)) | set(anchor.subject.split())
+    things = objects(words) or words
+    text = f"{anchor_text(anchor)} {anchor.subject}"
+    shown = dict.fromkeys(w for w in re.findall(r"[\w'-]+", text) if subject_words(w) & things)
+    return ", ".join(list(shown)[:8]) or "none"
+
+
 def _states_kind(anchor, excerpt: str, context: str) -> bool:
     return bool(kinds_in(quantities(anchor_text(anchor))) & kinds_in(r.value for r in statement(excerpt, context).readings))
 
@@ -59,7 +69,8 @@ def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
     if not _about(anchor, ev.excerpt, ev.context, title, topic) and not (
             ev.relation == "supports" and _states_value(anchor, ev.excerpt, ev.context)):
         return (f"evidence {ev.id} ({ev.relation}) is not about “{anchor.heading or anchor.subject}”: "
-                f"its excerpt shares no subject word with the anchor")
+                f"its excerpt, page title and section share none of the anchor's subject words ({_said_as(anchor)}); "
+                f"cite a sentence that names the subject, or add the page's word for it to the anchor's subject")
     has_values = bool(quantities(anchor_text(anchor)))
     if has_values and ev.relation in _VALUE_RELATIONS and ev.relation != "compares":
         if not _states_kind(anchor, ev.excerpt, ev.context):
