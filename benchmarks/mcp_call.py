@@ -59,7 +59,15 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, json.JSONDecodeError) as exc:
         print(f"mcp_call: the arguments are not JSON ({exc}); pass a JSON object or @file.json", file=sys.stderr)
         return 2
-    return asyncio.run(call(a.url, a.tool, args, a.images))
+    try:
+        return asyncio.run(call(a.url, a.tool, args, a.images))
+    except Exception as exc:  # noqa: BLE001 - a transport failure (no server, a reply over the client's limit) is one line
+        leaf = exc
+        while isinstance(leaf, BaseExceptionGroup) and leaf.exceptions:  # anyio wraps the cause in task groups
+            leaf = leaf.exceptions[0]
+        print(f"mcp_call: {a.tool} failed: {type(leaf).__name__}: {leaf}; is the server at {a.url} running, and is the "
+              "reply small enough (fewer frames, a smaller max_side)?", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":
