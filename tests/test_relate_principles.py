@@ -261,15 +261,37 @@ def test_a_comparison_in_words_sets_no_value_beside_the_videos():
     assert relate_rules(told, "Charging at home is cheaper than charging at a public station.")[0] == "compares"
 
 
-def test_a_page_that_asks_why_needs_more_than_its_title_to_explain():
-    """On "Why Is 7.4 the Magic pH for Pools?" a sentence that names the pH and gives no figure is not linked for its
-    page's title alone: over eight development sets (48 tasks) that reading was right 2 times and spurious 11 times."""
+def test_a_page_that_asks_why_explains_in_its_words():
+    """On "Why Is 7.4 the Magic pH for Pools?" a sentence that names the pH and gives no figure is the page's reasoning
+    for the figure (which anchor it is for is ``coherence.titled_background``'s: the one its title is about)."""
     from vidsleuth.report.relate import relate_rules
     from vidsleuth.report.types import Anchor
 
     ph = Anchor("A3", "parameter", "pH 7.4", "", "pH 7.4")
     said = "It is also a good compromise for chlorine, which loses strength as pH rises."
-    assert relate_rules(ph, said, title="Why Is 7.4 the Magic pH for Pools?")[0] is None
-    # a reason cue of its own still explains, on any page
-    assert relate_rules(ph, "Chlorine works best at 7.4 because it stays active, which is why pools aim for it.",
-                        title="Pool care basics")[0] == "explains"
+    assert relate_rules(ph, said, title="Why Is 7.4 the Magic pH for Pools?")[0] == "explains"
+    assert relate_rules(ph, said, title="Pool care basics")[0] is None
+
+
+def test_an_explaining_pages_background_goes_to_the_anchor_its_title_is_about():
+    """"Why wider road tyres are faster": its sentence on pressure explains the width, not the video's pressure."""
+    from vidsleuth.models.registry import embedder_for
+    from vidsleuth.report.branches import Candidate, Decision
+    from vidsleuth.report.coherence import titled_background
+    from vidsleuth.report.relate import relate_rules
+    from vidsleuth.report.sources import Passage
+    from vidsleuth.report.types import Anchor, Source
+
+    width = Anchor("A1", "parameter", "I'm running 28 millimetre tyres with inner tubes.", "tyre width", "28 mm",
+                   heading="Tyre width")
+    pressure = Anchor("A2", "parameter", "For tubes, I pump the rear to 80 psi.", "tyre pressure", "80 psi",
+                      heading="Rear tyre pressure")
+    page = Source("S1", "document", "Why wider road tyres are faster", "/docs/why-wider.html")
+    said = "That lower pressure also lets the tyre soak up vibration instead of passing it into the rider."
+    passage = Passage(page, said, "text")
+    decided = [Decision(Candidate(a.id, passage, said, 1.0), *relate_rules(a, said, title=page.title), "rules")
+               for a in (width, pressure)]
+    assert [d.relation for d in decided] == ["explains", "explains"]  # the page's reading alone links both
+    kept = titled_background(decided, [width, pressure], embedder_for(None))
+    assert [d.relation for d in kept] == ["explains", None]
+    assert [d.relation for d in titled_background(decided, [width, pressure], None)] == [None, None]  # no e5: none

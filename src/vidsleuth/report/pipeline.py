@@ -223,11 +223,12 @@ def relate(setup: Setup, anchors: list[Anchor], candidates: list, dropped: Count
     """Stage 4: the relater decides each candidate and the strongest stance per (anchor, source)
     is kept; what is left out is counted by reason."""
     from .branches import select
+    from .coherence import titled_background
     from .judge import Relater, decide_candidates
 
     decided = decide_candidates(setup.relater or Relater(), anchors, candidates, setup.video_date,
                                 workers=setup.settings.branches)
-    return select(decided, setup.settings.sources_per_anchor, dropped)
+    return select(titled_background(decided, anchors, setup.embedder), setup.settings.sources_per_anchor, dropped)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ import re
 from ..values import commensurate, normalise
 from . import figures
 from .case import another_case, split_case
-from .coherence import DIFFERING
+from .coherence import BACKGROUND, DIFFERING
 from .cues import (
     APPLIED,
     BECAUSE,
@@ -359,6 +359,8 @@ def relate_rules(anchor: Anchor, excerpt: str, source_date: str = "", video_date
         return "compares", f"on a page that compares (“{title[:60]}”): {why}", conf
     if rel == "supports" and explanation_page(title):  # its agreeing figure is the one it gives the reasons for
         return "explains", f"on a page that explains (“{title[:60]}”): {why}", min(conf, 0.7)
+    if explanation_page(title) and why.startswith(("only mentions", "a step of a procedure")):  # its reasoning, in its words
+        return "explains", f"on a page that explains (“{title[:60]}”), {BACKGROUND}", 0.4  # its title's anchor only: coherence
     return rel, why, conf
 
 
