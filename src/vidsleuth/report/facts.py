@@ -102,18 +102,15 @@ def agrees(source: Value, video: Value) -> bool:
 
 
 def _agrees(source: Value, video: Value) -> bool:
-    if source.form == video.form and video.form in ("lower", "upper"):
-        # two limits of one direction agree at one threshold only: "up to 12 m" is another limit than "no more than 8 m"
+    if source.form == video.form in ("lower", "upper"):  # two limits of one side meet at one threshold only ("up to 12 m", "≤ 8 m")
         return source.contains(video) and video.contains(source)
-    if video.form == "range" and source.form in ("point", "approx") and video.contains(source):
-        return True
-    if source.contains(video) or video.form == "approx" and source.form == "point" and video.contains(source):
+    if video.form == "range" and source.form in ("point", "approx") and video.contains(source) or source.contains(video) or (
+            video.form == "approx" and source.form == "point" and video.contains(source)):
         return True
     if video.form == "approx" and source.comparable(video) and source.lo <= video.point * (1 + MATCH) and (
             video.point * (1 - MATCH) <= source.hi):
         return True
-    # a bound met at its limit: "at least 30 minutes" and "about 30 minutes" (the approximation's figure, not its spread), a
-    # range by its end ("15 to 20 km a week" meets "no more than 20 km")
+    # a bound met at its limit: "at least 30 minutes" and "about 30 minutes"; a range by its end ("15 to 20 km", "≤ 20 km")
     end = (source.hi if video.form == "upper" else source.lo) if source.form == "range" else source.point
     return video.form in ("lower", "upper") and (video.contains(source) or source.form == "approx") and abs(
         end - video.point) <= MATCH * max(abs(video.point), 1e-9)

@@ -326,6 +326,11 @@ def _by_values(anchor_values, st, excerpt_norm: str, later: str, row: bool,
         return "supports", f"states the video's limit {a.label()} as a condition ({r.value.label()})", 0.75
     if not row and not later and _named(excerpt_norm, a, r):
         return "", f"names the video's {a.label()} as the name of advice: no stance of its own", 0.0
+    return _decided(a, r, pairs, foreign, excerpt_norm, row, later, unsaid)
+
+
+def _decided(a, r, pairs, foreign: dict, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> tuple[str, str, float]:
+    """The last of ``_by_values``: the source's figure ``r`` against the video's ``a``, by revision and agreement."""
     if later and not r.value.same_as(a) and any(foreign.get(id(q)) == "former" and q.value.same_as(b) for b, q in pairs):
         return "updates", f"{DIFFERING} {r.value.label()} in place of the video's {a.label()}, which it sets aside; {later}", 0.85
     if _agrees(r.value, a):
