@@ -54,3 +54,14 @@ def test_any_digit_ratio_reads_its_quotient(a, b):
 @given(st.integers(1, 12), st.integers(10, 59))
 def test_clock_times_are_never_ratios(h, m):
     assert _ratios(f"The shop opens at {h}:{m:02d} on weekdays.") == []
+
+
+@given(st.integers(5, 40), st.integers(1, 20))
+def test_a_range_of_ratios_on_its_first_term_is_one_interval(a, d):
+    c = a + d
+    (v,) = [v for v in read_values(f"Aim for a C:N ratio of {a}–{c}:1.") if v.dimension == "proportion"]
+    assert v.form == "range" and (v.lo, v.hi) == (pytest.approx(a), pytest.approx(c)) and v.label() == f"{a}–{c}:1"
+
+
+def test_a_clock_range_is_no_ratio():
+    assert _ratios("The shop is open 10–11:30 on Sundays.") == []

@@ -103,8 +103,8 @@ class Value:
         sep = "" if _glued(shown) else " "
         nums = "–".join(f"{x:,.6g}" if abs(x) >= 10000 else f"{x:.2f}" if self.dimension.startswith("money:") and x % 1
                         else f"{x:g}" for x in self.stated)  # "$20.50", not "$20.5"
-        if self.unit == "ratio":  # "1:1.25", the two numbers as stated
-            return ":".join(f"{x:g}" for x in self.stated)
+        if self.unit == "ratio":  # "1:1.25", the two numbers as stated; a range "25–30:1"
+            return (f"{self.stated[0]:g}–" if len(self.stated) == 3 else "") + ":".join(f"{x:g}" for x in self.stated[-2:])
         if shown in WRITTEN_BEFORE:
             body = f"{shown} {nums}"
         elif shown == "f/":  # "f/2.8–4"

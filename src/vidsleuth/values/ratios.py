@@ -28,6 +28,8 @@ _CUE = re.compile(r"\b(?:ratios?|proportions?|parts?|by (?:weight|volume|mass))\
 _SLOPE = re.compile(r"\b(?:slopes?|sloped|pitch(?:es|ed)?|grades?|gradients?|inclines?|fall|rise)\b|坡度", re.I)
 _IN = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s+in\s+(?P<b>{_N})(?![\d:]|\.\d)", re.I)
 _PAIR = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s?(?P<sep>:|∶|比|[\s-]+to[\s-]+)\s?(?P<b>{_N})(?![\d:])", re.I)
+# a range of ratios written on its first term: "a C:N ratio of 25–30:1", "20 to 30:1"
+_RANGE = re.compile(rf"(?<![\d.:/A-Za-z])(?P<a>{_N})\s?(?:-|–|—|to)\s?(?P<c>{_N})(?::|∶)(?P<b>{_N})(?![\d:])", re.I)  # not "ages 2-5: 1 h"
 _PARTS = re.compile(rf"(?<![\d.])(?P<a>{_N})\s+parts?\s+(?:of\s+)?(?P<x>[a-z]+)\s*(?:to|with|and|,|:)\s*"
                     rf"(?P<b>{_N})\s+parts?\s+(?:of\s+)?(?P<y>[a-z]+)", re.I)
 # "1:1 syrup", "3:1.5": a clock's minutes have two digits ("2:15"), and a leading zero is a timer's ("9:06.920")
@@ -81,10 +83,26 @@ def _per_same(m: re.Match) -> Value | None:
     return _value(_number(m["a"]), _number(m["b"]) if m["b"] else 1.0, (m["x"], m["y"]), m.start(), m.end())
 
 
+def _range(m: re.Match, text: str) -> Value | None:
+    """"25–30:1" as the interval of ratios 25:1 to 30:1 (a clock's "10–11:30" is none: its minutes have two digits)."""
+    a, c, b = _number(m["a"]), _number(m["c"]), _number(m["b"])
+    before, after = _clause(text, m.start(), m.end())
+    if not (_NOT_CLOCK.fullmatch(m["b"]) or _CUE.search(before[-30:] + " " + after[:30])) or min(a, b, c) <= 0 or c <= a:
+        return None
+    named = _NAMED_AFTER.match(after) or _NAMED_BEFORE.search(before)
+    if named and named["x"].lower() > named["y"].lower():  # one orientation for the two things named
+        return Value(b / c, b / a, "proportion", "ratio", "range", (b, a, c), m.start(), m.end())
+    return Value(a / b, c / b, "proportion", "ratio", "range", (a, c, b), m.start(), m.end())
+
+
 def read_ratios(text: str) -> list[Value]:
     """Every ratio ``text`` states, in order, with offsets into ``text``."""
     out: list[Value] = []
     taken: list[tuple[int, int]] = []
+    for m in _RANGE.finditer(text):
+        if (v := _range(m, text)) is not None:
+            out.append(v)
+            taken.append((m.start(), m.end()))
     for m in [*_PARTS.finditer(text), *_PER_SAME.finditer(text)]:
         if any(s <= m.start() < e for s, e in taken):
             continue
