@@ -65,3 +65,8 @@ def test_a_range_of_ratios_on_its_first_term_is_one_interval(a, d):
 
 def test_a_clock_range_is_no_ratio():
     assert _ratios("The shop is open 10–11:30 on Sundays.") == []
+
+
+def test_a_range_of_ratios_turned_to_the_named_order_labels_what_it_holds():
+    (v,) = [v for v in read_values("a water to rice ratio of 2–3:1") if v.dimension == "proportion"]
+    assert (v.lo, v.hi) == (pytest.approx(1 / 3), pytest.approx(1 / 2)) and v.label() == "0.3333–0.5:1"

@@ -101,12 +101,13 @@ class Tools:
         sub = self.roots.maybe(subtitles, "subtitles")
         if language:
             self.languages[str(video)] = language
-        lang = language or self.languages.get(str(video)) or self.opt.language
+        lang = self._language(path, language)
         opts = IngestOptions(subtitles=str(sub) if sub else None, asr=self.opt.asr, ocr=self.opt.ocr,
                              language=None if lang == "auto" else lang)
         return ingest(video, self.opt.library, opts)
 
     def _language(self, path: str, language: str | None) -> str:
+        """The speech language for a video: the call's, else the one a call last named for it, else the server's."""
         return language or self.languages.get(str(self.roots.path(path, "video"))) or self.opt.language
 
     # -- media

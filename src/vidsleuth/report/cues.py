@@ -302,13 +302,12 @@ def is_step(norm: str) -> bool:
 # an anchor that tells to wait ("Wait a full 24 hours before you plane", "keep off the lawn for two days")
 WAIT = re.compile(r"\b(?:wait|let (?:it|them|the \w+) (?:\w+ )?(?:sit|rest|cure|dry|set|stand)|keep off|stay off|hold off|"
                   r"before (?:you )?\w+)\b", re.I)
+_PROHIBITION = r"\b(?:do not|don't|never|not|avoid)\b"
 # a prohibition that lasts a time: "do not stress the joint or machine the assembly for 24 hours"
-_LASTS = re.compile(r"\b(?:do not|don't|never|not|avoid)\b[^.;]{0,80}?\b(?:for|until|within|during)\s+"
+_LASTS = re.compile(_PROHIBITION + r"[^.;]{0,80}?\b(?:for|until|within|during)\s+"
                     r"(?:at least\s+|the (?:first|next)\s+|another\s+|a full\s+|a further\s+)?$", re.I)
-
-
 # ...or until when: "Do not transplant until the soil at 10 cm depth has reached 16 °C"
-_UNTIL = re.compile(r"\b(?:do not|don't|never|not|avoid)\b[^.;]{0,60}?\buntil\b[^.;]{0,60}?\b(?:reach(?:es|ed)?|is|are|has|have|hits?|"
+_UNTIL = re.compile(_PROHIBITION + r"[^.;]{0,60}?\buntil\b[^.;]{0,60}?\b(?:reach(?:es|ed)?|is|are|has|have|hits?|"
                     r"gets? to|climbs? to|warms? to|cools? to|drops? to|falls? to|stays? (?:above|below))\s+"
                     r"(?:at least\s+|about\s+|around\s+|roughly\s+)?$", re.I)
 
@@ -335,8 +334,9 @@ def disparaged(text: str, r, wait: bool = False, negated: bool = False) -> bool:
     """Whether the source states this value only to reject it ("45 minutes is far too short"). A negation in a
     condition is the condition's ("If you won't be able to eat leftovers within four days, freeze them"): there
     only a judgement rejects; a prohibition's time is a wait where the video tells to wait (``prohibition_lasts``)."""
+    around = clause_of(text, r)
     if (negated or wait and prohibition_lasts(text, r.value.start, r.value.dimension == "time")) and not REJECT.search(
-            clause_of(text, r)):  # a video that forbids too ("never open the hive below 59 °F"): the same rule, in its form
+            around):  # a video that forbids too ("never open the hive below 59 °F"): the same rule, in its form
         return False
-    clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", clause_of(text, r)))
+    clause = KEEP.sub(" ", BOUND_WORDS.sub(" ", around))
     return rejects(REJECT if re.match(r"\W*(?:if|unless)\b", clause, re.I) else DISPARAGE, clause, clause.find(text[r.value.start:r.value.end]))

@@ -259,9 +259,10 @@ def set_apart(units: list[tuple[Passage, str]], stmts: list[Statement], values: 
     video's title and request, ``codes`` the product codes they name, ``heard`` all it says and shows
     (empty: unknown, so no page's own thing is told apart)."""
     strict = strict_pages(units, title, asked)
-    beside = other_items(units, about | set().union(*said_by), subject_words(heard))  # "| Medium-rare |" where the video says it
+    heard_words = subject_words(heard)
+    beside = other_items(units, about | set().union(*said_by), heard_words)  # "| Medium-rare |" where the video says it
     # what the video never names can be told only from all it says and shows, not from its anchors alone
-    theirs, sibling = page_things(units, subject_words(heard) | set().union(*said_by),
+    theirs, sibling = page_things(units, heard_words | set().union(*said_by),
                                   own_thing(title, asked)) if heard else (set(), set())
     # ...unless it revises the anchor's own figure ("we no longer recommend replacing Flattop chains at 0.5%")
     sibling = {i for i in sibling if not (REVISION.search(normalise(units[i][1])) and any(

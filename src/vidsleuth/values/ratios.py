@@ -90,8 +90,9 @@ def _range(m: re.Match, text: str) -> Value | None:
     if not (_NOT_CLOCK.fullmatch(m["b"]) or _CUE.search(before[-30:] + " " + after[:30])) or min(a, b, c) <= 0 or c <= a:
         return None
     named = _NAMED_AFTER.match(after) or _NAMED_BEFORE.search(before)
-    if named and named["x"].lower() > named["y"].lower():  # one orientation for the two things named
-        return Value(b / c, b / a, "proportion", "ratio", "range", (b, a, c), m.start(), m.end())
+    if named and named["x"].lower() > named["y"].lower():  # one orientation for the two things named, said per one
+        lo, hi = b / c, b / a
+        return Value(lo, hi, "proportion", "ratio", "range", (round(lo, 4), round(hi, 4), 1.0), m.start(), m.end())
     return Value(a / b, c / b, "proportion", "ratio", "range", (a, c, b), m.start(), m.end())
 
 
