@@ -178,3 +178,17 @@ def test_a_bare_on_screen_value_is_named_by_the_panel_shown_with_it():
 def test_a_chinese_frequency_is_headed_by_its_action(text, heading):
     tl = timeline_of(*[Segment(2.0, 8.0, "ocr", text, 0.95, "ocr")])
     assert [a.heading for a in find_anchors(tl, "浇水和换土的数字对吗？")] == [heading]
+
+
+def test_a_teen_heard_as_its_tens_takes_the_screens_figure():
+    tl = timeline_of(*[
+        Segment(20.0, 24.0, "speech", "And the battery lasts up to forty days on one charge.", 1.0, "asr"),
+        Segment(20.5, 25.0, "ocr", "14 days per charge", 0.95, "ocr")])
+    (d,) = _drafts(tl)  # one statement, said and shown
+    assert [v.label() for v in d["q"]] == ["14 day"] and "14 days" in d["text"]
+    assert all("40" not in m.text for m in d["moments"])  # no later stage reads the misheard figure
+    # a tens figure shown beside another thing's teen, or in another unit, is no mishearing
+    apart = timeline_of(*[
+        Segment(20.0, 24.0, "speech", "Charge it for forty minutes.", 1.0, "asr"),
+        Segment(20.5, 25.0, "ocr", "14 days per charge", 0.95, "ocr")])
+    assert sorted(v.label() for d in _drafts(apart) for v in d["q"]) == ["14 day", "40 min"]

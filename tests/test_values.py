@@ -64,6 +64,10 @@ def test_a_stated_value_is_an_interval_in_base_units(text, dimension, form, lo, 
     ("three thousand four hundred and ninety nine dollars", "3499 dollars"),
     ("two and a half hours", "2.5 hours"),
     ("a dozen eggs", "12 eggs"),
+    ("brush for two full minutes", "brush for 2 minutes"),  # a word that weighs the count without changing it
+    ("wait three whole days", "wait 3 days"),
+    ("add two more cups", "add 2 cups"),
+    ("20 more than before", "20 more than before"),  # no unit after it: a comparison, left as said
     ("no one knows", "no one knows"),  # not a number
     ("one of the best", "one of the best"),
 ])

@@ -54,6 +54,9 @@ _FRACTIONS = [
 _WORD_UNITS = "|".join(s for s in sorted(UNITS, key=len, reverse=True)  # SPF is written before its number
                        if len(s) > 2 and s.isascii() and s.isalpha() and s != "spf")
 _FRACTIONS = [(p.format(_WORD_UNITS) if "{0}" in p else p, r) for p, r in _FRACTIONS]
+# a word that weighs a count without changing it: "two full minutes", "10 more days", "20 solid hours"
+_INTENSIFIED = re.compile(r"(?<=\d)\s+(?:full|whole|solid|good|straight|entire|consecutive|more|extra|additional|further)"
+                          r"\s+(?=(?:{})\b)".format(_WORD_UNITS), re.I)
 # "once a year", "once per month": a frequency of one per period states the period as its interval
 _ONCE = re.compile(r"\bonce (?:a|an|per|every|each) (?=(?:second|minute|hour|day|night|week|fortnight|month|year)\b)", re.I)
 # a period said with no number is one of it, after the action it times: "test it every week", "every other
@@ -353,6 +356,7 @@ def normalise(text: str, language: str = "auto") -> str:
         t = _ZH_RATE.sub(_zh_rate, _ZH_RATE_OF.sub(_zh_rate_of, t))
     if language in ("en", "auto"):
         t = _english(_PER_MILLION.sub("ppm", t))  # "parts per million" is a unit: text2num made it "per 1000000"
+        t = _INTENSIFIED.sub(" ", t)
     t = _KELVIN.sub(r"\1 kelvin", _F_NUMBER.sub(_f_number, t))
     return _PREFIXED.sub(_prefixed, t)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ..types import Segment
 from ..values import normalise
+from ..values.quantity import interval_of
 from .facts import quantities
 
 # an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
@@ -76,11 +77,24 @@ def _abbreviated(short, spelled) -> bool:
     return short.stated == spelled.stated and short.dimension[6:].lower() == f"{noun[:1]}p{per[:1]}".lower()
 
 
+# the numbers a recogniser confuses most: a teen and its tens ("fourteen" heard as "forty"), both ways
+_TEEN_TY = {frozenset((t, (t - 10) * 10)) for t in range(13, 20)}
+
+
+def misheard(said, shown) -> bool:
+    """Whether a spoken value is the on-screen one with a teen heard as its tens ("up to forty days" over "14
+    days"): the screen, read from pixels, is exact; the same unit at one of those pairs is one statement misheard."""
+    return (said.unit == shown.unit and len(said.stated) == len(shown.stated) == 1
+            and frozenset((said.stated[0], shown.stated[0])) in _TEEN_TY)
+
+
 def one_statement(shown, said, text: str, caption: str) -> bool:
     """Whether an on-screen value (of ``caption``) and a value said nearby (in ``text``) are one statement: the same
-    value, or the same number of degrees said without a scale while the screen shows the scale."""
-    return shown.same_as(said) or _abbreviated(shown, said) or _abbreviated(said, shown) or _scale_unsaid(said, text) and shown.dimension == "temperature" \
-        and shown.stated == said.stated and not _scale_unsaid(shown, caption)
+    value, a teen misheard as its tens, or the same number of degrees said without a scale while the screen shows
+    the scale."""
+    return shown.same_as(said) or misheard(said, shown) or _abbreviated(shown, said) or _abbreviated(said, shown) or (
+        _scale_unsaid(said, text) and shown.dimension == "temperature" and shown.stated == said.stated
+        and not _scale_unsaid(shown, caption))
 
 
 def in_other_units(parts: list[str]) -> list[str]:
@@ -107,8 +121,32 @@ def as_shown(said: list, shown: list, text: str) -> list:
         exact = next((w for w in shown if w.form == "point" and (
             v.form in ("approx", "lower", "upper") and w.same_as(v)
             or _scale_unsaid(v, text) and w.dimension == "temperature" and w.stated == v.stated)), None)
-        out.append(exact or v)
+        heard = next((w for w in shown if misheard(v, w)), None)
+        out.append(exact or (_restate(v, heard) if heard else v))
     return out
+
+
+def said_as_shown(draft: dict, shown: list) -> tuple[list, str, list]:
+    """A spoken draft's values, sentence and moments once the screen shows its value (``as_shown``). A number
+    misheard (``misheard``) is rewritten in the sentence and its moment too, so every later stage reads the
+    screen's figure, not the recogniser's."""
+    text, said = draft["text"], draft["q"]
+    fixes = sorted(((v, w) for v in said for w in shown if misheard(v, w)), key=lambda p: -p[0].start)
+    if not fixes:
+        return as_shown(said, shown, text), text, draft["moments"]
+    norm = normalise(text)
+    for v, w in fixes:
+        num = re.search(r"\d+(?:\.\d+)?", norm[v.start:v.end])
+        if num:
+            norm = f"{norm[:v.start + num.start()]}{w.stated[0]:g}{norm[v.start + num.end():]}"
+    moments = [replace(m, text=norm) if m.text == text else m for m in draft["moments"]]
+    return as_shown(quantities(norm), shown, norm), norm, moments
+
+
+def _restate(v, shown):
+    """``v`` (a bound or a figure as said) at the number the screen shows: "up to forty days" over "14 days" is up to 14."""
+    lo, hi = interval_of(v.form, list(shown.stated), v.unit, None)
+    return replace(v, lo=lo, hi=hi, stated=shown.stated)
 
 
 # a line that opens with a word joining it to the line above: "per 30 mL water", "/ 500 m", "for every 2 kg"
