@@ -19,6 +19,10 @@ from vidsleuth.values import read_values, same_value
     ("Use at least SPF 30 every day.", 30, float("inf"), "lower", "≥ SPF 30"),
     ("an SPF of 15", 15, 15, "point", "SPF 15"),
     ("Broad spectrum SPF 30 or higher", 30, float("inf"), "lower", "≥ SPF 30"),
+    ("choose an SPF of at least 30", 30, float("inf"), "lower", "≥ SPF 30"),  # the bound between scale and number
+    ("a pad with an R-value of at least 5", 5, float("inf"), "lower", "≥ R-value 5"),  # an insulation rating
+    ("Sleeping pad R-value: 4.5", 4.5, 4.5, "point", "R-value 4.5"),
+    ("pH: 7.4", 7.4, 7.4, "point", "pH 7.4"),  # a label's colon
 ])
 def test_labels_and_ratings(text, lo, hi, form, shown):
     v = read_values(text)[0]

@@ -389,8 +389,10 @@ def _f_number(m: re.Match) -> str:
 _PER_MILLION = re.compile(r"\bparts?[\s-]+per[\s-]+million\b", re.I)
 # a unit written before its number ("pH 7.0", "a pH of about 7", "pH 6.0–7.5", "SPF 30") is repeated after it,
 # where values are read
-_PREFIXED = re.compile(r"\b(pH|SPF|ISO|UV index)\b(?:\s*(?:of|level|value|is|=|:|at|around|should|must|needs?|to|be|reach(?:es)?|"
-                       r"drops?|falls?|stays?|remains?|reads?|kept)\b){0,3}\s*(?:(?:about|around|roughly|approximately|~|between)\s*)?"
-                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b|ISO\b|UV index\b))", re.I)
+_PREFIXED = re.compile(r"\b(pH|SPF|ISO|UV index|R[- ]value)\b(?:\s*(?:(?:of|level|value|is|at|around|should|must|needs?|to|be|reach(?:es)?|"
+                       r"drops?|falls?|stays?|remains?|reads?|kept)\b|[=:])){0,3}\s*(?:(?:about|around|roughly|approximately|~|between|"
+                       r"at least|at most|no (?:more|less|lower|higher) than|not (?:more|less) than|up to|over|above|below|under|"
+                       r"(?:a )?(?:minimum|maximum) of)\s*)?"  # "an SPF of at least 30": the bound is the number's
+                       r"\d+(?:\.\d+)?(?:\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?)?(?!\s*(?:\.\d|pH\b|SPF\b|ISO\b|UV index\b|R[- ]value\b))", re.I)
 
 

@@ -14,7 +14,7 @@ from ..numwords import has_cjk, normalise  # noqa: F401 - re-exported: values ar
 
 APPROX = 0.10  # "about 30 minutes" stands for 27–33 minutes
 TEMPERATURE_ROUNDING = 0.6  # °C: a temperature converted and rounded to a whole degree of either scale
-WRITTEN_BEFORE = ("pH", "SPF", "ISO", "UV index")  # scales written before their number ("pH 7.4", "SPF 30", "ISO 3200")
+WRITTEN_BEFORE = ("pH", "SPF", "ISO", "UV index", "R-value")  # scales written before their number ("pH 7.4", "SPF 30", "ISO 3200")
 MATCH = 0.03  # two stated points within 3 % are the same value (rounded conversions: 350 °F ≈ 180 °C)
 
 # spellings -> pint expression (``data/units.json``); torque units share pint's dimension with
@@ -49,6 +49,7 @@ def registry():
     ureg.define("dli = [light_integral]")  # a day's photons per m²: not a momentary photon flux
     ureg.define("ratio = [proportion]")  # "1:1.25 rice to water" (``ratios``): a quotient, not a count
     ureg.define("angle_degree = [plane_angle]")  # "20° per side": an angle; pint's degree is dimensionless
+    ureg.define("r_value = [r_value]")  # an insulation rating ("an R-value of at least 5"), written before its number
     ureg.define("uv_index = [uv_index]")  # the sun's UV index ("UV index 3 or higher"), written before its number
     ureg.define("iso_speed = [film_speed]")  # a camera's ISO ("ISO 3200"), written before its number
     ureg.define("f_number = [aperture]")  # "f/2.8": a focal ratio, read as "2.8 f-stop" (``numwords``)
