@@ -33,17 +33,9 @@ from ..values import UNITS, has_cjk, normalise
 from .clauses import clauses
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
 from .premise import counted_parts, hook, sets_up
-from .shown import (
-    PRICED,
-    bare_number,
-    bare_price,
-    bare_range,
-    one_statement,
-    panel_lines,
-    said_as_shown,
-    timecode,
-)
+from .shown import PRICED, bare_number, bare_price, bare_range, one_statement, panel_lines, timecode
 from .shown import in_other_units as _in_other_units
+from .shown import said_as_shown as _said_as_shown
 from .shown import title_card as _title_card
 from .types import Anchor, Moment
 from .wording import zh_heading
@@ -71,8 +63,7 @@ _TO_VIEWER = re.compile(r"^\s*(?:(?:so|now|okay|ok|well|and|but)\s*,?\s+)?(?:(?:
 
 
 def _is_question(sentence: str) -> bool:
-    """A question a source could answer: not a greeting, a tag, a hook put to the viewer or a
-    rhetorical aside."""
+    """A question a source could answer: not a greeting, a tag, a hook or a rhetorical aside."""
     s = sentence.strip()
     if not s.endswith(("?", "？")):
         return False
@@ -325,7 +316,7 @@ def _drafts(timeline: Timeline) -> list[dict]:
                      and not _shown_apart(d, seg, screen) or set(c) & set(d["c"])), None)
         if same is not None:
             same["moments"].append(Moment(seg.start, seg.end, "ocr", seg.text))
-            same["q"], same["text"], same["moments"] = said_as_shown(same, q)
+            same["q"], same["text"], same["moments"] = _said_as_shown(same, q)
             same["about"] = f"{same.get('about', '')} {shown}".strip()  # the panel's words are about the value said
             q = [v for v in q if not any(one_statement(v, b, same["text"], seg.text) for b in same["q"])]  # "40 mm bit · 18,000 rpm": the rpm too
             if not q or any(d["q"] == q and d["text"] == seg.text for d in drafts):
