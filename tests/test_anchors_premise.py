@@ -14,6 +14,9 @@ from vidsleuth.report.anchors import _kind
     "Here are the five numbers I check every single week.",
     "Today I'm planting out six varieties that started life on my windowsill.",
     "Want a stronger back and better conditioning in 10 minutes a day?",
+    "Let's talk about a typical 4 kilo indoor cat.",  # adjectives between the article and the figure
+    "Take a typical 30 kg dog.",
+    "Say you have an average 70 kg adult.",
 ])
 def test_a_setup_a_count_of_parts_or_a_hook_is_no_anchor(sentence):
     assert _kind(sentence) == "aside"
@@ -27,6 +30,7 @@ def test_a_setup_a_count_of_parts_or_a_hook_is_no_anchor(sentence):
     "I use a 40 mm bit at 18,000 rpm.",
     "Your goal is 100 swings a day.",
     "Check these three numbers: 7.4, 3 ppm and 100 °F.",
+    "For an average 70 kg adult, drink 2 litres a day.",  # advice for the case
 ])
 def test_claims_that_look_like_them_stay(sentence):
     assert _kind(sentence) == "parameter"

@@ -15,11 +15,12 @@ DISCOURSE = frozenset("""number thing tip step way rule mistake reason question 
 kind option lesson part item sign habit myth""".split())
 # the case the video is about, told as the situation, not advised: "for a …", present narration, a show-and-tell
 # ("This is a 625 Wh battery" is a review's claim about its product, not a scene)
-_FRAME = re.compile(r"^\W*(?:(?:so|now|okay|ok|and|well|alright)\W+)?for an?\b|\b(?:we'?re|we are|i'?m|i am|today|let'?s)\b",
-                    re.I)
+_FRAME = re.compile(r"^\W*(?:(?:so|now|okay|ok|and|well|alright)\W+)?(?:for|take|imagine|picture) an?\b|"
+                    r"\b(?:we'?re|we are|i'?m|i am|today|let'?s|say you have|suppose you have)\b", re.I)
 _ADVICE = re.compile(r"\b(?:should|must|need|needs|always|never|don'?t|do not|make sure|aim|keep|try|use|set|"
                      r"recommend\w*|at least|at most|no more than|up to|under|over|below|above)\b", re.I)
-_ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an)\s*$", re.I)
+# the article, or the article and up to two adjectives ("a typical 4 kg indoor cat", "an average 70 kg adult")
+_ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an)(?:\s+(?!(?:lot|bit|few|couple|little|total|maximum|minimum)\b)[a-z]+){0,2}\s*$", re.I)
 _NOUN_AFTER = re.compile(r"^[\s-]*(?!(?:of|per|a|an|and|or|to|for|in|on|at|is|are|was|each|every|from|with)\b)(?:[a-z]|\d+[a-z])", re.I)
 
 
