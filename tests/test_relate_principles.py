@@ -72,6 +72,9 @@ def test_values_far_apart_are_not_one_quantity(a, b, same_scale):
      "applies"),
     ("钠摄入过多会使血压升高", "钠摄入过多会使血压升高，从而增加中风和心脏病的风险。", "explains"),
     ("Preheat your oven to 180 degrees celsius.", "Roast the whole chicken at between 350 and 375 °F.", "supports"),
+    # the video's own figure in the sentence is said of the video's thing, whatever else of its kind the sentence names
+    ("I dose 18 grams of finely ground coffee into the basket.",
+     "A classic starting ratio is 1:2: for an 18 g dose, stop the shot at around 36 g of espresso in the cup.", "supports"),
 ])
 def test_relations(video, excerpt, relation):
     assert relate_rules(_anchor(video), excerpt)[0] == relation

@@ -256,13 +256,15 @@ def _agreeing(a, r, excerpt_norm: str, row: bool, later: str, unsaid: bool) -> t
 
 def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     """The source's own values compete for the anchor's subject, and so does the video's own bound whoever
-    the clause names ("they should never be lower than 7 feet"); a former or reported one stays beside them.
+    the clause names ("they should never be lower than 7 feet"), and so does the video's own figure, which a sentence
+    states of the video's thing whatever else it names ("for an 18 g dose, stop the shot at 36 g"); a former or
+    reported one stays beside them.
     An offset is no setting, whatever it is said of ("the syrup 15 °C above the boiling point, 115 °C")."""
     own = [p for p in pairs if id(p[1]) not in foreign]
     # a figure set in place of a former one ("a 48-hour cold ferment instead of the 24 hours") is that one's subject's
     near = _on_subject(own, anchor_objects) or (own if "former" in foreign.values() else [])
-    near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
-             and _agrees(p[1].value, p[0])]
+    near += [p for p in own if p not in near and (p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
+                                                   and _agrees(p[1].value, p[0]) or p[1].value.same_as(p[0]))]
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
 
 
