@@ -192,3 +192,13 @@ def test_a_teen_heard_as_its_tens_takes_the_screens_figure():
         Segment(20.0, 24.0, "speech", "Charge it for forty minutes.", 1.0, "asr"),
         Segment(20.5, 25.0, "ocr", "14 days per charge", 0.95, "ocr")])
     assert sorted(v.label() for d in _drafts(apart) for v in d["q"]) == ["14 day", "40 min"]
+
+
+def test_a_pronoun_takes_its_thing_from_the_sentence_before():
+    tl = timeline_of(*[
+        Segment(2.0, 6.0, "speech", "Mould grows when relative humidity stays above 70 percent.", 1.0, "asr"),
+        Segment(6.0, 10.0, "speech", "So set the dehumidifier to keep it around 50 percent.", 1.0, "asr"),
+        Segment(10.0, 14.0, "speech", "Empty the tank every eight hours.", 1.0, "asr")])
+    anchors = {a.value: a for a in find_anchors(tl, "Is the basement humidity advice right?")}
+    assert "humid" in anchors["≈ 50%"].subject  # "it" is the humidity, not the dehumidifier alone
+    assert "humid" not in anchors["8 h"].subject  # no pronoun: its own words only

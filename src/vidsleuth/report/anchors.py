@@ -32,7 +32,7 @@ from ..types import Segment, Timeline
 from ..values import UNITS, has_cjk, normalise
 from .clauses import clauses
 from .facts import codes, heading_of, objects, quantities, sentences, subject_words
-from .premise import counted_parts, hook, sets_up
+from .premise import antecedent, counted_parts, hook, sets_up
 from .shown import PRICED, bare_number, bare_price, bare_range, one_statement, panel_lines, timecode
 from .shown import in_other_units as _in_other_units
 from .shown import said_as_shown as _said_as_shown
@@ -97,8 +97,7 @@ def _kind(sentence: str) -> str:
 
 
 def _rejoin(segments: list[Segment]) -> list[Segment]:
-    """Speech segments cut inside a number made whole again: ASR may end one segment at "…a 40
-    millimeter bit at 18," and start the next with "000 RPM." — one number, 18,000 rpm."""
+    """Speech segments cut inside a number made whole again ("…a 40 mm bit at 18," + "000 RPM.": 18,000 rpm)."""
     out: list[Segment] = []
     for seg in segments:
         prev = out[-1] if out else None
@@ -258,8 +257,9 @@ def _among_figures(seg: Segment, screen: list[Segment]) -> bool:
 
 def _spoken_drafts(speech: list[Segment]) -> list[dict]:
     """One draft anchor per spoken sentence or clause worth one (a value said twice in one sentence is one)."""
-    drafts: list[dict] = []
+    drafts, before, last = [], "", ""  # the sentence before the current one: what its pronoun names (``antecedent``)
     for text, start, end, kind, whole in ((*c, s[4]) for s in _spoken_sentences(speech) for c in clauses(*s[:4])):
+        before, last = (last, whole) if whole != last else (before, last)
         if not _heard(text) or not subject_words(text) and not quantities(text) or _kind(text) == "aside":
             continue
         q, prev = quantities(text), drafts[-1] if drafts else None
@@ -273,7 +273,7 @@ def _spoken_drafts(speech: list[Segment]) -> list[dict]:
         # what its sentence names ("… to drain completely"): the sentence ranks it
         bare = whole.strip() != text.strip() and thingless
         drafts.append({"kind": _kind(text), "text": text, "moments": [Moment(start, end, kind, text)], "whole": whole,
-                       "q": q, "c": codes(text), "about": whole if bare else ""})
+                       "q": q, "c": codes(text), "about": whole if bare else "", "context": antecedent(text, before)})
     return drafts
 
 

@@ -44,3 +44,13 @@ def hook(text: str, to_viewer: re.Pattern) -> bool:
     """A question put to the viewer, whatever figure it names ("Want a stronger back in 10 minutes a day?")."""
     s = text.strip()
     return s.endswith(("?", "？")) and bool(to_viewer.search(re.split(r"(?<=[.!。！])\s*", s)[-1] or s))
+
+
+_PRONOUN = re.compile(r"\b(?:keep|set|run|hold|get|bring|leave|heat|cool|fill|charge|water|feed|check|bake|cook|store)s?\s+"
+                      r"(?:it|them)\b|^\W*(?:(?:and|so|then|but)\s+)?(?:it|they)\b", re.I)
+
+
+def antecedent(text: str, before: str) -> str:
+    """The sentence before, where ``text`` speaks of its thing by a pronoun ("Mould grows above 70 % relative
+    humidity. So set the dehumidifier to keep it around 50 %": "it" is the humidity); '' otherwise."""
+    return before if before and _PRONOUN.search(text) else ""
