@@ -75,6 +75,10 @@ def test_values_far_apart_are_not_one_quantity(a, b, same_scale):
     # the video's own figure in the sentence is said of the video's thing, whatever else of its kind the sentence names
     ("I dose 18 grams of finely ground coffee into the basket.",
      "A classic starting ratio is 1:2: for an 18 g dose, stop the shot at around 36 g of espresso in the cup.", "supports"),
+    # a judgement of the clause before, by a demonstrative; a caution about the figure as advice
+    ("My sleeping bag is rated to minus 18 degrees Celsius.", "Re the video's -18 °C bag: that is overkill for most camps.",
+     "contradicts"),
+    ("keep free chlorine at about two parts per million", 'And careful with "2 ppm free chlorine" advice.', "contradicts"),
 ])
 def test_relations(video, excerpt, relation):
     assert relate_rules(_anchor(video), excerpt)[0] == relation
@@ -86,6 +90,7 @@ def test_relations(video, excerpt, relation):
     ("BED 80 °C", "Maximum bed temperature: 110 °C."),
     ("A 2 kilo chicken needs about 90 minutes in the oven.", "Keep the meat in the fridge for up to three days."),
     ("Clamp it for 45 minutes.", "Ninja is under a second."),
+    ("A cat like this needs about 200 kilocalories a day.", "Video I watched said about 200 kcal a day for a 4 kg cat."),
 ])
 def test_no_stance(video, excerpt):
     assert relate_rules(_anchor(video), excerpt)[0] is None

@@ -57,7 +57,8 @@ def rejects(pattern: re.Pattern, clause: str, at: int) -> bool:
 MYTH_LABEL = re.compile(r"^\s*(?:(?:common|popular|the|a) )?(?:myths?|misconceptions?|misbeliefs?|fallac(?:y|ies)|误区|谣言|误解)"
                         r"(?:\s*(?:#\s*)?\d+)?\s*[:：]", re.I)
 # a value stated only to be rejected: judged wrong, or under a negation ("never use 45 minutes", "不要…")
-DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot|no need|needn'?t)\b|不要|避免|不必|没必要", re.I)
+DISPARAGE = re.compile(REJECT.pattern + r"|\b(?:never|don't|do not|avoid|not|won'?t|will not|can'?t|cannot|no need|needn'?t|"
+                       r"(?:be )?careful with|beware(?: of)?|(?:be )?wary of|watch out for)\b|不要|避免|不必|没必要", re.I)
 DISPUTE = re.compile(r"\b(claim(?:s|ed)?|only (?:gave|got|managed|lasted|reached|measured)|well (?:below|above|short of)|"
                       r"in (?:my|our) (?:test|tests|experience|measurement)|measured|actually|in reality|myth|wrong|"
                       r"not true|exaggerat\w*|overstat\w*)\b|实测|测了|测得|测出|其实|并非|夸大", re.I)
@@ -135,7 +136,7 @@ DELTA_AFTER = re.compile(r"^\s*(?:or \d+(?:\.\d+)?\s+)?(?:out|off|apart|warmer|c
                           r"previous|current|target|set ?point)\b)\b", re.I)  # above a norm, not a place ("above the floor")
 CHANGE = re.compile(r"\b(?:by|increase\w*|decrease\w*|add\w*|reduc\w*|chang\w*|rais\w*|lower\w*)\b|增加|减少|提高|降低", re.I)
 REPORTED = re.compile(r"(?:\b(?:whoever|anyone who|those who|people who|someone who|some people|some recipes|"
-                       r"a video|the video|some videos|every video|many videos|most videos|a review|the review|"
+                       r"(?:a |the |this |that |one )?video|some videos|every video|many videos|most videos|a review|the review|"
                        # "Every feeding chart tells you…", "The box says…": a common or printed claim the page reports
                        r"(?:every|most|many|some|the)\s+(?:\w+\s+)?(?:chart|guide|label|box|package|packaging|leaflet|site|website)s?)\s+"
                        r"(?:\w+\s+){0,2}(?:says?|said|saying|claims?|claimed|repeats?|tells? you|recommends?|suggests?)\b|"
@@ -320,12 +321,18 @@ def prohibition_lasts(text: str, start: int, time: bool = True) -> bool:
     return bool(time and _LASTS.search(before[-100:]) or _UNTIL.search(before))
 
 
+# a clause that judges the one before it by a demonstrative ("…: that is overkill", "…, which is far too long")
+_BACK = re.compile(r"[,;:：]\s*(?:that|this|it|which)(?:'s|\s+(?:is|was|seems|sounds|looks|feels))\b", re.I)
+
+
 def clause_of(text: str, r) -> str:
     """The clause around one value (commas, semicolons and a conjunction before a new subject bound it)."""
     lo = max(text.rfind(c, 0, r.value.start) for c in ",;:，；：")
     lo = max([lo] + [m.end() - 1 for m in NEW_SUBJECT.finditer(text, 0, r.value.start)])
     his = [i for i in (text.find(c, r.value.end) for c in ",;:，；：") if i >= 0]
     his += [m.start() for m in NEW_SUBJECT.finditer(text, r.value.end)]
+    if his and _BACK.match(text, min(his)):  # "Re the video's −18 °C bag: that is overkill": the judgement is of it
+        his = [i for i in (text.find(c, min(his) + 1) for c in ",;:，；：") if i >= 0]
     head = MYTH_LABEL.match(text)  # "Myth 2: …" labels every clause after it
     return (head.group(0) + " " if head and lo >= head.end() - 1 else "") + text[lo + 1:min(his) if his else len(text)]
 
