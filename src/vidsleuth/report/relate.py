@@ -263,8 +263,10 @@ def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     own = [p for p in pairs if id(p[1]) not in foreign]
     # a figure set in place of a former one ("a 48-hour cold ferment instead of the 24 hours") is that one's subject's
     near = _on_subject(own, anchor_objects) or (own if "former" in foreign.values() else [])
-    near += [p for p in own if p not in near and (p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
-                                                   and _agrees(p[1].value, p[0]) or p[1].value.same_as(p[0]))]
+    near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
+             and _agrees(p[1].value, p[0])]
+    if not any(_agrees(q.value, a) for a, q in near):  # none of them holds it: the video's own figure, said of another word
+        near += [p for p in own if p not in near and p[1].value.same_as(p[0])]
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
 
 
