@@ -17,6 +17,11 @@ from vidsleuth.report.anchors import _kind
     "Let's talk about a typical 4 kilo indoor cat.",  # adjectives between the article and the figure
     "Take a typical 30 kg dog.",
     "Say you have an average 70 kg adult.",
+    "I've had my Keoniro EV for a year now,",  # how long the narrator has had it: the review's scene
+    "We finally have a full year of numbers from our house.",
+    "And here's roughly what one cup gives you.",  # the one portion a figure to come is of
+    "我们来看看，一杯绿茶里有多少咖啡因。",
+    "Meet Biscuit, our 10-week-old Labrador.",
 ])
 def test_a_setup_a_count_of_parts_or_a_hook_is_no_anchor(sentence):
     assert _kind(sentence) == "aside"
@@ -31,6 +36,9 @@ def test_a_setup_a_count_of_parts_or_a_hook_is_no_anchor(sentence):
     "Your goal is 100 swings a day.",
     "Check these three numbers: 7.4, 3 ppm and 100 °F.",
     "For an average 70 kg adult, drink 2 litres a day.",  # advice for the case
+    "I have used it for 3 years and it still holds 80 percent.",  # a claim beside the span
+    "What you want is one cup of coffee per day.",
+    "Drink one cup a day.",
 ])
 def test_claims_that_look_like_them_stay(sentence):
     assert _kind(sentence) == "parameter"

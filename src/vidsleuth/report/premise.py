@@ -16,11 +16,18 @@ kind option lesson part item sign habit myth""".split())
 # the case the video is about, told as the situation, not advised: "for a …", present narration, a show-and-tell
 # ("This is a 625 Wh battery" is a review's claim about its product, not a scene)
 _FRAME = re.compile(r"^\W*(?:(?:so|now|okay|ok|and|well|alright)\W+)?(?:for|take|imagine|picture) an?\b|"
-                    r"\b(?:we'?re|we are|i'?m|i am|today|let'?s|say you have|suppose you have)\b", re.I)
+                    r"\b(?:we'?re|we are|i'?m|i am|today|let'?s|say you have|suppose you have)\b|^\W*meet\b", re.I)
 _ADVICE = re.compile(r"\b(?:should|must|need|needs|always|never|don'?t|do not|make sure|aim|keep|try|use|set|"
                      r"recommend\w*|at least|at most|no more than|up to|under|over|below|above)\b", re.I)
 # the article, or the article and up to two adjectives ("a typical 4 kg indoor cat", "an average 70 kg adult")
-_ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an)(?:\s+(?!(?:lot|bit|few|couple|little|total|maximum|minimum)\b)[a-z]+){0,2}\s*$", re.I)
+# how long the narrator has had or used the thing: the scene of a review, not a claim about the thing
+_EXPERIENCE = re.compile(r"\b(?:i'?ve|we'?ve|i have|we have)\s+(?:had|owned|used|been using|been running|run|driven|ridden|kept)"
+                         r"\b[^.;]*\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:a\s+|one\s+)?$", re.I)
+_OF_USE = re.compile(r"\s*of\s+(?:numbers|data|use|usage|ownership|testing|riding|driving|living with)\b", re.I)
+# the one portion a figure to come is counted of: "what one cup gives you", "how much caffeine is in one cup"
+_PORTION = re.compile(r"\b(?:here'?s|here is|what|how much|how many)\b|多少", re.I)
+_YIELDS = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:gives?|has|holds?|contains?|makes?|yields?|provides?)\b|^[^。，,]*?(?:里|中)(?:有|含)", re.I)
+_ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an|our|my)(?:\s+(?!(?:lot|bit|few|couple|little|total|maximum|minimum)\b)[a-z]+){0,2}\s*$", re.I)
 _NOUN_AFTER = re.compile(r"^[\s-]*(?!(?:of|per|a|an|and|or|to|for|in|on|at|is|are|was|each|every|from|with)\b)(?:[a-z]|\d+[a-z])", re.I)
 
 
@@ -32,12 +39,18 @@ def counted_parts(values) -> bool:
 
 def sets_up(text: str) -> bool:
     """The sentence tells the case the video is about with its figures as attributes ("a 65 pound adult dog",
-    "a two liter engine"), in a frame that sets the scene, and advises nothing."""
+    "a two liter engine"), in a frame that sets the scene, and advises nothing; or its only figures are how long
+    the narrator has had the thing (``_EXPERIENCE``), or the one portion a figure to come is of (``_PORTION``)."""
     norm = normalise(text)
     values = read_values(norm, normalised=True)
-    if not values or not _FRAME.search(norm) or _ADVICE.search(norm):
+    if not values or _ADVICE.search(norm):
         return False
-    return all(_ATTRIBUTIVE_BEFORE.search(norm[:v.start]) and _NOUN_AFTER.match(norm[v.end:]) for v in values)
+    if all(v.dimension == "time" and (_EXPERIENCE.search(norm[:v.start]) or _OF_USE.match(norm[v.end:])) for v in values):
+        return True  # "I've had my EV for a year now", "We finally have a full year of numbers"
+    if all(v.stated == (1.0,) and _YIELDS.search(norm[v.end:]) for v in values) and _PORTION.search(norm):
+        return True  # "Here's roughly what one cup gives you", "一杯茶里有多少咖啡因"
+    return bool(_FRAME.search(norm)) and all(_ATTRIBUTIVE_BEFORE.search(norm[:v.start]) and _NOUN_AFTER.match(norm[v.end:])
+                                             for v in values)
 
 
 def hook(text: str, to_viewer: re.Pattern) -> bool:
