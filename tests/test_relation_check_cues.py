@@ -33,3 +33,11 @@ def test_an_off_subject_excerpt_fails_naming_the_words_that_would_count():
     ev = Evidence("E1", "A1", "S2", "text", off, relation="supports")
     problem = _excerpt_problem(ANCHOR, ev, Source("S2", "document", "Winter garden jobs", "garden.html"), {"kettle"})
     assert "not about" in problem and "kettle" in problem and "rinse" in problem  # the anchor's words, as written
+
+
+def test_a_why_pages_sentence_cited_as_explains_passes_as_the_relater_reads_it():
+    excerpt = "Minerals left on the kettle's element keep coming back with every boil."
+    ev = Evidence("E1", "A1", "S3", "text", excerpt, relation="explains")
+    why = Source("S3", "document", "Why rinse a kettle after descaling?", "why.html")
+    assert _excerpt_problem(ANCHOR, ev, why, {"kettle"}) == ""
+    assert "neither a value" in _excerpt_problem(ANCHOR, ev, SOURCE, {"kettle"})  # on another page, the cue is wanted

@@ -166,3 +166,19 @@ def test_the_writer_model_writes_prose_over_real_http_and_the_rules_stand_in_whe
         fallback = write_summary(m, "What should I change?", [SALT, OVEN], EVIDENCE, SOURCES, v, problems=problems)
         assert fallback == summary_of("What should I change?", [SALT, OVEN], EVIDENCE, SOURCES, v)
         assert len(problems) == 1 and "summary" in problems[0]
+
+
+def test_a_source_that_only_rejects_the_videos_figure_gives_no_figure_of_its_own():
+    evs = [Evidence("E8", "A2", "S2", "text", "The old rule of 60 grams of salt per litre is no longer advised.", "updates")]
+    (f,) = write_rules([SALT], evs, SOURCES)
+    assert "now gives 60" not in f.text and "gives newer guidance" in f.text  # it never "gives" the video's own value
+
+
+def test_an_anchor_without_a_heading_is_quoted_and_a_harness_anchor_gets_one():
+    from vidsleuth.report.steps import anchor_of
+
+    bare = replace(REST, heading="")
+    line = summary_of("Is the resting time right?", [bare], EVIDENCE[3:4], SOURCES, verdicts_of([bare], EVIDENCE[3:4], SOURCES))
+    assert "the Rest it" not in line and "“Rest it under foil for 15 minutes.”" in line
+    harness = anchor_of({"text": "Rest it under foil for 15 minutes.", "moments": [{"start": 1, "end": 2}]})
+    assert harness.heading == "Rest time" and harness.subject != harness.heading  # shown words, not stemmed ones

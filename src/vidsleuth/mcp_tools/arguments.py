@@ -37,6 +37,7 @@ class Anchor(_In):
     kind: AnchorKind | None = Field(None, description="derived from the text when left out")
     subject: str | None = Field(None, description="content words to search with (derived when left out)")
     value: str | None = Field(None, description="the stated quantity or code (derived when left out)")
+    heading: str | None = Field(None, description="what is measured, for a reader: 'Oven temperature' (derived when left out)")
     relevance: float = 0.0
 
 

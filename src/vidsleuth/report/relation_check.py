@@ -18,7 +18,7 @@ import re
 from collections import defaultdict
 
 from ..values import kinds_in, normalise
-from .cues import APPLY, COMPARE, EXPLAIN, REVISION, is_step
+from .cues import APPLY, COMPARE, EXPLAIN, REVISION, explanation_page, is_step
 from .facts import objects, quantities, statement, subject_words
 from .relate import anchor_text
 from .types import Context, Failure
@@ -76,7 +76,8 @@ def _excerpt_problem(anchor, ev, src, topic: set[str]) -> str:
         if not _states_kind(anchor, ev.excerpt, ev.context):
             return f"evidence {ev.id} says “{ev.relation}” but its excerpt states no value of the anchor's kind"
     elif ev.relation in _CUES and not states_cue(ev.relation, ev.excerpt) and not (
-            has_values and _states_kind(anchor, ev.excerpt, ev.context)):
+            has_values and _states_kind(anchor, ev.excerpt, ev.context)) and not (
+            ev.relation == "explains" and explanation_page(src.title if src else "")):  # a why-page's sentence, as the relater reads it
         return f"evidence {ev.id} says “{ev.relation}” but its excerpt states neither a value of the anchor's kind nor a cue"
     return ""
 

@@ -169,7 +169,7 @@ def note_marks(data: ReportData, numbers: dict[str, int]) -> list[dict | None]:
                        and e.source_id in numbers}, key=numbers.get)
         verdict = (data.verdicts.get(a.id) or {}).get("verdict", "")
         shown = ZH_VERDICT.get(verdict, verdict) if data.language == "zh" else verdict
-        marks.append({"anchor": a.id, "first": a.id not in seen, "label": short(a.heading or a.value or a.subject, 60),
+        marks.append({"anchor": a.id, "first": a.id not in seen, "label": short(a.heading or a.value or a.text, 60),
                       "verdict": verdict, "shown": shown, "ids": " ".join(sids),
                       "sources": [{"id": s, "n": numbers[s]} for s in sids]})
         seen.add(a.id)
@@ -244,7 +244,7 @@ def render_markdown(data: ReportData) -> str:
         lines.append(f"- [{times}] {cell(a.text)}")
     lines += ["", f"## {T['findings']}", ""]
     for a in data.anchors:
-        head = f"{a.heading} — {a.value}" if a.heading and a.value else (a.heading or a.value or a.subject)
+        head = f"{a.heading} — {a.value}" if a.heading and a.value else (a.heading or a.value or short(a.text, 80))
         lines.append(f"### {cell(head)}{T['at']} {clock(a.start)}")
         if data.verdicts.get(a.id):
             lines.append(f"*{cell(data.verdicts[a.id]['text'])}*")

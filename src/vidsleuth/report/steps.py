@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import VidsleuthError
 from ..files import writes_output
 from ..numwords import has_cjk
-from .facts import codes, quantities, subject_words
+from .facts import codes, heading_of, quantities, subject_words
 from .types import ANCHOR_KINDS, RELATIONS, Anchor, Evidence, Finding, Moment, Note, ReportData, Source
 
 SOURCE_KINDS = ("document", "video", "web")
@@ -40,7 +40,7 @@ def _num(value: Any, what: str) -> float:
 
 def anchor_of(item: dict, k: int = 1) -> Anchor:
     """One anchor from a harness's JSON: ``text`` and ``moments`` ([{start, end, kind, text}]) are
-    required; ``id``, ``kind``, ``subject`` and ``value`` are derived from the text when absent."""
+    required; ``id``, ``kind``, ``subject``, ``value`` and ``heading`` are derived from the text when absent."""
     if not isinstance(item, dict) or not str(item.get("text", "")).strip():
         raise _bad(f"anchor {k}", "needs a non-empty text")
     aid = str(item.get("id") or f"A{k}")
@@ -61,8 +61,10 @@ def anchor_of(item: dict, k: int = 1) -> Anchor:
     if value is None:
         value = ", ".join(q.label() for q in quantities(text)) or ", ".join(codes(text))
     subject = str(item.get("subject") or " ".join(sorted(subject_words(text))))
+    heading = str(item.get("heading") or (heading_of(text) if quantities(text) else ""))  # never the stemmed words
     return Anchor(id=aid, kind=kind, text=text, subject=subject, value=str(value),
-                  moments=tuple(sorted(moments, key=lambda m: m.start)), relevance=float(item.get("relevance", 0.0)))
+                  moments=tuple(sorted(moments, key=lambda m: m.start)), relevance=float(item.get("relevance", 0.0)),
+                  heading=heading)
 
 
 def anchors_of(items: list[dict]) -> list[Anchor]:

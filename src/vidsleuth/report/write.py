@@ -58,8 +58,10 @@ def source_value(anchor: Anchor, ev: Evidence) -> str:
         return ""
     if ev.relation == "supports":
         rs = [p for p in rs if p[1].contains(p[0])] or rs
-    elif ev.relation in ("contradicts", "updates"):
-        rs = [p for p in rs if not p[1].contains(p[0]) and not _echoes(p[0], p[1])] or rs
+    elif ev.relation in ("contradicts", "updates"):  # a source that only rejects the video's figure gives no figure of its own
+        rs = [p for p in rs if not p[1].contains(p[0]) and not _echoes(p[0], p[1])]
+        if not rs:
+            return ""
     a, v = min(rs, key=lambda p: p[1].width())
     shown = v.label()
     if v.unit != a.unit and not a.dimension.startswith(("count:", "money:")):
@@ -99,7 +101,7 @@ def _finding_en(rel: str, who: str, what: str, mine: str, theirs: str, quote: st
 def finding_rules(anchor: Anchor, ev: Evidence, src: Source, language: str = "en") -> str:
     """One sentence a reader can follow: who says what, for which subject, against the video."""
     zh = language == "zh"
-    what = anchor.heading or anchor.subject or ("这一说法" if zh else "statement")
+    what = anchor.heading or ("这一说法" if zh else "statement")  # the subject is stemmed search words, never shown
     mine = anchor.value or short(anchor.text, 80)
     theirs = source_value(anchor, ev)
     at = "" if ev.moment is None else (f"（{clock(ev.moment)}）" if zh else f" at {clock(ev.moment)}")
@@ -212,7 +214,8 @@ def _item(a: Anchor, verdict: str, evidence: list[Evidence], sources: dict[str, 
     if zh:
         head = f"{what}（{value}，{clock(a.start)}）" if value else f"{what}（{clock(a.start)}）"
     else:
-        head = f"the {in_sentence(what)} ({value}, at {clock(a.start)})" if value else f"“{what}” (at {clock(a.start)})"
+        named = f"the {in_sentence(what)}" if a.heading else f"“{what}”"  # a statement without a heading is quoted
+        head = f"{named} ({value}, at {clock(a.start)})" if value else f"{named} (at {clock(a.start)})"
     evs = [e for e in evidence if e.anchor_id == a.id]
     said = [s for rel in _DETAIL.get(verdict, ()) for s in stances(a, evs, sources, rel, zh)]
     if verdict == "disputed":  # the agreeing sources counted, the differing ones named with their values
