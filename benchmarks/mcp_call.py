@@ -4,6 +4,7 @@ An agent harness that can only run commands (a helper session measuring the skil
 ``benchmarks/agent_harness_prompt.md``) reaches the tools this way. Each call is its own MCP session.
 
     python benchmarks/mcp_call.py http://127.0.0.1:8765/mcp list
+    python benchmarks/mcp_call.py http://127.0.0.1:8765/mcp list '{"name": "render_report"}'   # one tool's whole schema
     python benchmarks/mcp_call.py http://127.0.0.1:8765/mcp timeline '{"path": "task/video.mp4"}'
     python benchmarks/mcp_call.py http://127.0.0.1:8765/mcp render_report @records.json
     python benchmarks/mcp_call.py http://127.0.0.1:8765/mcp grid '{"path": "task/video.mp4"}' --images frames/
@@ -28,10 +29,16 @@ async def call(url: str, tool: str, args: dict, images: Path | None) -> int:
     async with streamable_http_client(url) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
-            if tool == "list":
-                for t in (await session.list_tools()).tools:
+            if tool == "list":  # every tool in short; with {"name": TOOL}, that tool's whole input schema ($defs too)
+                tools = (await session.list_tools()).tools
+                if args.get("name"):
+                    chosen = [t for t in tools if t.name == args["name"]]
+                    print(json.dumps(chosen[0].input_schema, indent=1) if chosen else f"no tool named {args['name']!r}")
+                    return 0 if chosen else 2
+                for t in tools:
                     print(t.name, "-", (t.description or "").split("\n")[0])
                     print("   args:", json.dumps(t.input_schema.get("properties", {}))[:600])
+                print('(the whole schema of one tool, nested objects\' fields included: list \'{"name": "TOOL"}\')')
                 return 0
             reply = await session.call_tool(tool, args)
             for n, c in enumerate(reply.content, 1):
