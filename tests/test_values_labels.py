@@ -75,3 +75,14 @@ def test_a_temperature_bound_is_one_statement_with_a_point_only_at_its_end():
 ])
 def test_a_chinese_rate_with_a_number_before_its_denominator_is_per_one(text, shown):
     assert [v.label() for v in read_values(text)] == [shown]
+
+
+@pytest.mark.parametrize("text, label", [
+    ("17 kWh/100 km", "17 kWh/100 km"),  # an EV's consumption: energy per distance, not an energy
+    ("consumption came in at 17 kilowatt hours per hundred kilometres", "17 kWh/100 km"),
+    ("6 L/100 km", "6 L/100 km"),  # a car's fuel use, not a volume
+    ("5 minutes per km", "5 min/km"),  # a pace, as "5:30 per km" is
+])
+def test_consumption_per_distance_is_one_value(text, label):
+    assert [v.label() for v in read_values(text)] == [label]
+    assert not read_values(text)[0].comparable(read_values("17 kWh")[0])
