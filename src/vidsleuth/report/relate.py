@@ -266,7 +266,7 @@ def _competing(pairs: list, foreign: dict, anchor_objects) -> list:
     near += [p for p in own if p not in near and p[0].form in ("lower", "upper") and p[1].value.form == p[0].form
              and _agrees(p[1].value, p[0])]
     if not any(_agrees(q.value, a) for a, q in near):  # none of them holds it: the video's own figure, said of another word
-        near += [p for p in own if p not in near and p[1].value.same_as(p[0])]
+        near += [p for p in own if p not in near and p[1].value.form == p[0].form == "point" and p[1].value.same_as(p[0])]
     return (near + [p for p in pairs if foreign.get(id(p[1])) not in (None, "difference")]) or pairs
 
 
