@@ -78,6 +78,7 @@ def test_values_far_apart_are_not_one_quantity(a, b, same_scale):
     ("每周运动150分", "运动我是按每周150分钟来安排的：每天快走30分钟，一周走5天，正好150分钟。", "applies"),  # its own case, twice
     # a range holding the video's figure is no statement of that very figure: the season the video names decides
     ("and every two weeks in winter.", "Water every 2–3 weeks in summer and once a month in winter.", "contradicts"),
+    ("Simmer for 18 minutes and no peeking.", "Simmer for 18 minutes and don't lift the lid.", "supports"),  # a new instruction
     # a judgement of the clause before, by a demonstrative; a caution about the figure as advice
     ("My sleeping bag is rated to minus 18 degrees Celsius.", "Re the video's -18 °C bag: that is overkill for most camps.",
      "contradicts"),

@@ -91,7 +91,9 @@ APPLY = re.compile(r"\b(appl(?:y|ies|ied)|use the same|the same (?:method|techni
                     r"in practice|works? (?:just )?as well|can be used)\b|同样适用|也适用|也可以用于", re.I)
 
 # "… and they have never split": a conjunction opening a new subject starts another clause
-NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b)", re.I)
+# …or a new instruction, negated: "Simmer for 18 minutes and don't lift the lid" (not "and never less")
+NEW_SUBJECT = re.compile(r"\s(?:and|but|so)\s+(?=(?:they|it|it's|he|she|we|i|you|that|this|there)\b|"
+                         r"(?:don'?t|do not|never)\s+(?!(?:less|more|longer|shorter|lower|higher|go|exceed)\b)[a-z]{3,})", re.I)
 
 # telling the reader not to change a value keeps it ("230 °C is right — don't drop it", "never go lower"):
 # a negated change is an endorsement, not a rejection
