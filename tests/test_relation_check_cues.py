@@ -41,3 +41,12 @@ def test_a_why_pages_sentence_cited_as_explains_passes_as_the_relater_reads_it()
     why = Source("S3", "document", "Why rinse a kettle after descaling?", "why.html")
     assert _excerpt_problem(ANCHOR, ev, why, {"kettle"}) == ""
     assert "neither a value" in _excerpt_problem(ANCHOR, ev, SOURCE, {"kettle"})  # on another page, the cue is wanted
+
+
+def test_words_a_harness_adds_to_the_subject_count_as_written():
+    excerpt = "Descaled elements should be flushed before the next boil."
+    ev = Evidence("E1", "A1", "S2", "text", excerpt, relation="applies")
+    other = Source("S2", "document", "Care notes", "care.html")
+    assert "not about" in _excerpt_problem(ANCHOR, ev, other, set())
+    flushed = Anchor("A1", "procedure", ANCHOR.text, "rinse kettle water flushing", moments=ANCHOR.moments)
+    assert "not about" not in _excerpt_problem(flushed, ev, other, set())  # "flushing" meets "flushed"

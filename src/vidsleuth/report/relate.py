@@ -387,7 +387,7 @@ def _relate(anchor: Anchor, excerpt: str, source_date: str, video_date: str, con
         aq = claim  # the claim's figure decides; the case's only selects
     later = _later(norm, source_date, video_date)
     decided = _by_values(aq, st, norm, later, bool(context) and excerpt.lstrip().startswith("|"),
-                         objects(subject_words(text) | set(anchor.subject.split())), text)
+                         objects(subject_words(text) | subject_words(anchor.subject)), text)
     if decided:
         return (None, *decided[1:]) if not decided[0] else decided
     return worded(text, st, norm, later, bool(aq))

@@ -38,7 +38,7 @@ def states_cue(relation: str, excerpt: str) -> bool:
 def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> bool:
     """As the branches link: a thing-word of the anchor in the excerpt or its title, or the video's
     topic there together with a value of the anchor's kind."""
-    words = subject_words(anchor_text(anchor)) | set(anchor.subject.split())
+    words = subject_words(anchor_text(anchor)) | subject_words(anchor.subject)
     things = objects(words) or words
     said = set(statement(excerpt, context).words) | subject_words(context) | subject_words(title)
     return bool(things & said) or bool(topic & said and _states_kind(anchor, excerpt, context))
@@ -46,7 +46,7 @@ def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> b
 
 def _said_as(anchor) -> str:
     """The anchor's subject words as written (the check compares stems: "feeds" meets "feeding")."""
-    words = subject_words(anchor_text(anchor)) | set(anchor.subject.split())
+    words = subject_words(anchor_text(anchor)) | subject_words(anchor.subject)
     things = objects(words) or words
     text = f"{anchor_text(anchor)} {anchor.subject}"
     shown = dict.fromkeys(w for w in re.findall(r"[\w'-]+", text) if subject_words(w) & things)
