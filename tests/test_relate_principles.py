@@ -121,6 +121,8 @@ def test_section_heading_goes_with_its_paragraph():
     ("Contribution limits\nNovember 1, 2023\nThe table below lists the limits.", "2023-11-01"),
     ("401(k) limit rises\nBy Priya Natarajan · November 1, 2024\nFor 2025 …", "2024-11-01"),
     ("PETG Profile Changes\nUpdated March 2025\nRelease notes.", "2025-03"),
+    ("Freezer guide\nUpdated March 2024\nPrinted on 2026-11-02 from example.org\nKeep it cold.", "2024-03"),  # not the print day
+    ("Freezer guide\nPrinted: 12 November 2026\nKeep it cold.", ""),
 ])
 def test_datelines(text, date):
     assert page_date("", text) == date

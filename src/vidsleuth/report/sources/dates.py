@@ -54,9 +54,14 @@ def _parse(text: str) -> str:
     return got.strftime("%Y-%m-%d" if has_day else "%Y-%m")
 
 
+# the day a copy was printed, fetched or read is no date of the page's content ("Printed on 2026-03-01")
+_COPIED = re.compile(rf"\b(?:printed|print date|retrieved|accessed|downloaded|saved)(?:\s+(?:on|at|from))?\s*:?\s*(?:{_DATE})",
+                     re.I)
+
+
 def dates_in(text: str, *, title: str = "") -> list[str]:
-    """Every date the prose states with a cue (or in ISO form), without the title's."""
-    body = text.replace(title, " ") if title else text
+    """Every date the prose states with a cue (or in ISO form), without the title's or a print line's."""
+    body = _COPIED.sub(" ", text.replace(title, " ") if title else text)
     found = [_parse(m.group("d")) for m in _EN.finditer(body)]
     found += [_parse(m.group("d")) for m in _ISO.finditer(body[:600])]  # a bare ISO date near the top
     found += [_parse(m.group("d")) for m in _LONE.finditer(body[:800])]  # a dateline or byline near the top
@@ -89,7 +94,7 @@ def page_date(raw: str, text: str, *, title: str = "", html: bool = False) -> st
     if html:
         for pattern in (_TIME, _META, _META_REV):
             found += [_parse(v) for v in pattern.findall(raw)]
-        shown = visible(raw).replace(title, " ") if title else visible(raw)
+        shown = _COPIED.sub(" ", visible(raw).replace(title, " ") if title else visible(raw))
         found += [_parse(m.group("d")) for m in _EN.finditer(shown)]  # a dated cue outside the main text
         found += _zh_dates(shown)  # a Chinese byline outside it ("作者：… · 发布于2023年4月")
     found += dates_in(text, title=title)
