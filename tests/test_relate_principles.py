@@ -309,3 +309,16 @@ def test_an_explaining_pages_background_goes_to_the_anchor_its_title_is_about():
     kept = titled_background(decided, [width, pressure], embedder_for(None))
     assert [d.relation for d in kept] == ["explains", None]
     assert [d.relation for d in titled_background(decided, [width, pressure], None)] == [None, None]  # no e5: none
+
+
+@pytest.mark.parametrize("text, n", [
+    ("Thaw approx. 5 hours per lb. in the fridge.", 1),  # an abbreviation's full stop ends no sentence
+    ("Dr. Smith says 2 min. is enough.", 1),
+    ("Feed 120 g/day vs. 100 g for bantams.", 1),
+    ("Keep it cold. Then wait.", 2),
+    ("See Fig. 3 for the chart. It shows 5 kg.", 2),
+])
+def test_sentences_and_abbreviations(text, n):
+    from vidsleuth.report.facts import sentences
+
+    assert len(sentences(text)) == n

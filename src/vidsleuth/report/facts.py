@@ -23,6 +23,7 @@ from ..values import as_rounded
 from ..values.quantity import MATCH, UNITS, WRITTEN_BEFORE, Value, aligned, as_angle, has_cjk, normalise
 from ..values.reading import read_values, rescaled, speaks_of_angle
 from .columns import spans
+from .prose import sentences  # noqa: F401 - where the readers have always found it
 from .zh_words import zh_words
 
 _CODE = re.compile(r"\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\b[A-Z]{2,}\d{2,}[A-Z]?\b")
@@ -171,12 +172,6 @@ def kind_word(dimension: str) -> str:
 def objects(words: set[str]) -> set[str]:
     """The thing-words of a subject (not its property words)."""
     return {w for w in words if w not in _PROPERTY_STEMS and not w.startswith(("温度", "时间", "重量"))}
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (a full stop after a lower-case word or a number, ?, !, 。)."""
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(\u4e00-\u9fff])|(?<=[。！？])", " ".join(str(text or "").split()))
-    return [p.strip() for p in parts if p and p.strip()]
 
 
 @dataclass(frozen=True)
