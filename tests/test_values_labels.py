@@ -86,3 +86,14 @@ def test_a_chinese_rate_with_a_number_before_its_denominator_is_per_one(text, sh
 def test_consumption_per_distance_is_one_value(text, label):
     assert [v.label() for v in read_values(text)] == [label]
     assert not read_values(text)[0].comparable(read_values("17 kWh")[0])
+
+
+@pytest.mark.parametrize("text, label", [
+    ("fasting glucose below 5.6 mmol/L", "≤ 5.6 mmol/L"),  # a clinical molar concentration
+    ("血糖控制在4.4到7.0毫摩尔每升", "4.4–7 mmol/L"),
+    ("100 mg/dL", "100 mg/dL"),
+])
+def test_clinical_concentrations(text, label):
+    (v,) = read_values(text)
+    assert v.label() == label
+    assert not read_values("5.6 mmol/L")[0].comparable(read_values("100 mg/dL")[0])  # no molar mass to convert by

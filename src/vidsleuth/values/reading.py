@@ -34,7 +34,7 @@ _INCH_END = (r"(?=\s*(?:$|[.,;:)|/×\]]|x\s?\d|\(\s?\d|(?:min|max|minimum|maximu
 _UNIT_RE = "|".join("in" + _INCH_END if s == "in" else re.escape(s) for s in sorted(UNITS, key=len, reverse=True))
 _AFTER = r"(?![a-z0-9])"
 # speeds, flows, concentrations, per-weight and per-area rates ("35 g/m²" of seed)
-_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "g", "kg", "lb", "oz", "m**2", "m**3", "cm**2", "foot**2", "gallon", "km", "mile")
+_DENOMINATORS = ("second", "minute", "hour", "l", "ml", "dl", "g", "kg", "lb", "oz", "m**2", "m**3", "cm**2", "foot**2", "gallon", "km", "mile")
 _PER = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS), key=len, reverse=True))
 # a denominator said with its amount ("per 1,000 sq ft") is no period: "per 24 hours" is the span a duration is given over
 _PER_AMOUNT = "|".join(re.escape(s) for s in sorted((k for k, u in UNITS.items() if u in _DENOMINATORS and u not in PERIODS), key=len, reverse=True))
