@@ -4,6 +4,8 @@ its number (SPF), an ounce of a liquid, a temperature said without its scale aga
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vidsleuth.report.facts import agrees
 from vidsleuth.values import read_values, same_value
@@ -97,3 +99,16 @@ def test_clinical_concentrations(text, label):
     (v,) = read_values(text)
     assert v.label() == label
     assert not read_values("5.6 mmol/L")[0].comparable(read_values("100 mg/dL")[0])  # no molar mass to convert by
+
+
+@given(st.integers(0, 20), st.sampled_from(["times a day", "times a week", "次", "times per month"]),
+       st.integers(0, 500), st.sampled_from(["minutes", "hours", "days", "weeks"]))
+def test_any_count_per_period_meets_any_duration_without_raising(n, per, m, unit):
+    # "每天0次" (none a day) beside "2 hours" once divided by zero and crashed a whole report
+    freq = read_values(f"每天{n}次" if per == "次" else f"{n} {per}")
+    span = read_values(f"{m} {unit}")
+    for a in freq:
+        for b in span:
+            assert isinstance(same_value(a, b), bool) and isinstance(agrees(a, b), bool)
+    if n == 0 and freq and span:
+        assert not same_value(freq[0], span[0])  # no period meets "never"
