@@ -19,7 +19,6 @@ _FRAME = re.compile(r"^\W*(?:(?:so|now|okay|ok|and|well|alright)\W+)?(?:for|take
                     r"\b(?:we'?re|we are|i'?m|i am|today|let'?s|say you have|suppose you have)\b|^\W*meet\b", re.I)
 _ADVICE = re.compile(r"\b(?:should|must|need|needs|always|never|don'?t|do not|make sure|aim|keep|try|use|set|"
                      r"recommend\w*|at least|at most|no more than|up to|under|over|below|above)\b", re.I)
-# the article, or the article and up to two adjectives ("a typical 4 kg indoor cat", "an average 70 kg adult")
 # how long the narrator has had or used the thing: the scene of a review, not a claim about the thing
 _EXPERIENCE = re.compile(r"\b(?:i'?ve|we'?ve|i have|we have)\s+(?:had|owned|used|been using|been running|run|driven|ridden|kept)"
                          r"\b[^.;]*\bfor\s+(?:about\s+|almost\s+|nearly\s+|over\s+|just\s+)?(?:a\s+|one\s+)?$", re.I)
@@ -27,6 +26,7 @@ _OF_USE = re.compile(r"\s*of\s+(?:numbers|data|use|usage|ownership|testing|ridin
 # the one portion a figure to come is counted of: "what one cup gives you", "how much caffeine is in one cup"
 _PORTION = re.compile(r"\b(?:here'?s|here is|what|how much|how many)\b|多少", re.I)
 _YIELDS = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:gives?|has|holds?|contains?|makes?|yields?|provides?)\b|^[^。，,]*?(?:里|中)(?:有|含)", re.I)
+# the article, or the article and up to two adjectives ("a typical 4 kg indoor cat", "an average 70 kg adult")
 _ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:a|an|our|my)(?:\s+(?!(?:lot|bit|few|couple|little|total|maximum|minimum)\b)[a-z]+){0,2}\s*$", re.I)
 _NOUN_AFTER = re.compile(r"^[\s-]*(?!(?:of|per|a|an|and|or|to|for|in|on|at|is|are|was|each|every|from|with)\b)(?:[a-z]|\d+[a-z])", re.I)
 

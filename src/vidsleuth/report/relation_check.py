@@ -35,19 +35,23 @@ def states_cue(relation: str, excerpt: str) -> bool:
     return relation == "applies" and is_step(normalise(excerpt))
 
 
+def _things(anchor) -> set[str]:
+    """The anchor's thing-words (stems) from its text, moments and subject; its subject words where it names no thing."""
+    words = subject_words(anchor_text(anchor)) | subject_words(anchor.subject)
+    return objects(words) or words
+
+
 def _about(anchor, excerpt: str, context: str, title: str, topic: set[str]) -> bool:
     """As the branches link: a thing-word of the anchor in the excerpt or its title, or the video's
     topic there together with a value of the anchor's kind."""
-    words = subject_words(anchor_text(anchor)) | subject_words(anchor.subject)
-    things = objects(words) or words
+    things = _things(anchor)
     said = set(statement(excerpt, context).words) | subject_words(context) | subject_words(title)
     return bool(things & said) or bool(topic & said and _states_kind(anchor, excerpt, context))
 
 
 def _said_as(anchor) -> str:
     """The anchor's subject words as written (the check compares stems: "feeds" meets "feeding")."""
-    words = subject_words(anchor_text(anchor)) | subject_words(anchor.subject)
-    things = objects(words) or words
+    things = _things(anchor)
     text = f"{anchor_text(anchor)} {anchor.subject}"
     shown = dict.fromkeys(w for w in re.findall(r"[\w'-]+", text) if subject_words(w) & things)
     return ", ".join(list(shown)[:8]) or "none"

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from ..types import Segment
 from ..values import normalise
-from ..values.quantity import interval_of
 from .facts import quantities
 
 # an amount in cents standing alone, its currency sign (if any) lost: "64.99", "1,299.00"
@@ -121,8 +120,7 @@ def as_shown(said: list, shown: list, text: str) -> list:
         exact = next((w for w in shown if w.form == "point" and (
             v.form in ("approx", "lower", "upper") and w.same_as(v)
             or _scale_unsaid(v, text) and w.dimension == "temperature" and w.stated == v.stated)), None)
-        heard = next((w for w in shown if misheard(v, w)), None)
-        out.append(exact or (_restate(v, heard) if heard else v))
+        out.append(exact or v)
     return out
 
 
@@ -142,11 +140,6 @@ def said_as_shown(draft: dict, shown: list) -> tuple[list, str, list]:
     moments = [replace(m, text=norm) if m.text == text else m for m in draft["moments"]]
     return as_shown(quantities(norm), shown, norm), norm, moments
 
-
-def _restate(v, shown):
-    """``v`` (a bound or a figure as said) at the number the screen shows: "up to forty days" over "14 days" is up to 14."""
-    lo, hi = interval_of(v.form, list(shown.stated), v.unit, None)
-    return replace(v, lo=lo, hi=hi, stated=shown.stated)
 
 
 # a line that opens with a word joining it to the line above: "per 30 mL water", "/ 500 m", "for every 2 kg"

@@ -54,14 +54,15 @@ def anchor_of(item: dict, k: int = 1) -> Anchor:
     if not moments:
         raise _bad(f"anchor {aid}", "needs at least one moment (where the video says or shows it)")
     text = str(item["text"]).strip()
-    kind = str(item.get("kind") or ("parameter" if quantities(text) else "entity" if codes(text) else "claim"))
+    stated = quantities(text)
+    kind = str(item.get("kind") or ("parameter" if stated else "entity" if codes(text) else "claim"))
     if kind not in ANCHOR_KINDS:
         raise _bad(f"anchor {aid}", f"kind {kind!r} is not one of {', '.join(ANCHOR_KINDS)}")
     value = item.get("value")
     if value is None:
-        value = ", ".join(q.label() for q in quantities(text)) or ", ".join(codes(text))
+        value = ", ".join(q.label() for q in stated) or ", ".join(codes(text))
     subject = str(item.get("subject") or " ".join(sorted(subject_words(text))))
-    heading = str(item.get("heading") or (heading_of(text) if quantities(text) else ""))  # never the stemmed words
+    heading = str(item.get("heading") or (heading_of(text, stated) if stated else ""))  # never the stemmed words
     return Anchor(id=aid, kind=kind, text=text, subject=subject, value=str(value),
                   moments=tuple(sorted(moments, key=lambda m: m.start)), relevance=float(item.get("relevance", 0.0)),
                   heading=heading)

@@ -209,9 +209,8 @@ def as_fluid(v: Value) -> Value:
 
 
 def as_period(v: Value) -> Value:
-    """A frequency as the period it implies (2 per year: every half year; at least 2: at most half a year; none
-    a day, "0 次", never: a period no finite one meets)."""
-    lo = float("-inf") if v.hi == float("inf") else 1.0 / v.hi if v.hi > 0 else float("inf")  # an open end stays open
+    """A frequency as the period it implies (2 per year: every half year; at least 2: at most half a year)."""
+    lo = float("-inf") if v.hi == float("inf") else 1.0 / v.hi  # an open end stays open, as bounds are held
     hi = float("inf") if v.lo <= 0 else 1.0 / v.lo
     form = {"lower": "upper", "upper": "lower"}.get(v.form, v.form)
     return Value(lo, hi, "time", "second", form, v.stated, v.start, v.end)
@@ -236,7 +235,8 @@ def aligned(a: Value, b: Value) -> tuple[Value, Value]:
     period it implies) or a degree said without a scale beside an angle; any other pair as it is."""
     if "frequency" in (a.dimension, b.dimension):  # "2 meals/day" beside "twice a day"
         a, b = as_frequency(a), as_frequency(b)
-    if {a.dimension, b.dimension} == {"time", "frequency"} and min(a.hi, b.hi) > 0:  # "0 times a day" implies no period
+    # "0 times a day" (每天0次) implies no period: it stays a frequency, which no duration meets
+    if {a.dimension, b.dimension} == {"time", "frequency"} and all(v.hi > 0 for v in (a, b) if v.dimension == "frequency"):
         return tuple(as_period(v) if v.dimension == "frequency" else v for v in (a, b))
     if {a.dimension, b.dimension} == {"angle", "temperature"}:
         # a bare "°" where nothing says angle or heat ("| 35°N | 35 |" under "Tilt (°)") is the angle the other states
